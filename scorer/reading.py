@@ -1,0 +1,162 @@
+"""Reading a hand: every way to split it into sets and a pair, its waits, its shanten.
+
+All functions take a 34-long count vector of the concealed tiles (see `tiles.counts`);
+called melds are already set aside, so a hand with k melds reads 4 - k sets here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .tiles import KINDS, is_terminal_or_honor
+
+TERMINALS_AND_HONORS = tuple(k for k in range(KINDS) if is_terminal_or_honor(k))
+
+
+@dataclass(frozen=True)
+class Split:
+    """One reading of a standard hand: the pair's kind and the concealed sets.
+
+    Each set is ("seq", first kind) or ("triplet", kind).
+    """
+    pair: int
+    sets: tuple[tuple[str, int], ...]
+
+
+def splits(hand: list[int] | tuple[int, ...]) -> list[Split]:
+    """Every distinct split of the tiles into sets and one pair (standard shape)."""
+    total = sum(hand)
+    if total % 3 != 2:
+        return []
+    return [Split(pair, sets) for pair, sets in _splits(tuple(hand))]
+
+
+@lru_cache(maxsize=65536)
+def _splits(hand: tuple[int, ...]) -> tuple[tuple[int, tuple], ...]:
+    found = []
+    work = list(hand)
+    for pair in range(KINDS):
+        if work[pair] >= 2:
+            work[pair] -= 2
+            for sets in _sets(tuple(work)):
+                found.append((pair, sets))
+            work[pair] += 2
+    return tuple(found)
+
+
+@lru_cache(maxsize=65536)
+def _sets(hand: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """All ways to use up the tiles entirely as sets, taking the lowest tile first."""
+    first = next((k for k in range(KINDS) if hand[k]), None)
+    if first is None:
+        return ((),)
+    results = []
+    work = list(hand)
+    if work[first] >= 3:
+        work[first] -= 3
+        results += [(("triplet", first),) + rest for rest in _sets(tuple(work))]
+        work[first] += 3
+    if first < 27 and first % 9 <= 6 and work[first + 1] and work[first + 2]:
+        for k in (first, first + 1, first + 2):
+            work[k] -= 1
+        results += [(("seq", first),) + rest for rest in _sets(tuple(work))]
+    return tuple(results)
+
+
+def is_seven_pairs(hand: list[int] | tuple[int, ...]) -> bool:
+    return sum(hand) == 14 and all(c in (0, 2) for c in hand)
+
+
+def is_thirteen_orphans(hand: list[int] | tuple[int, ...]) -> bool:
+    return (sum(hand) == 14 and all(hand[k] >= 1 for k in TERMINALS_AND_HONORS)
+            and sum(hand[k] for k in TERMINALS_AND_HONORS) == 14)
+
+
+def is_complete(hand: list[int] | tuple[int, ...]) -> bool:
+    """A winning shape: sets and a pair, seven pairs, or thirteen orphans."""
+    return bool(splits(hand)) or is_seven_pairs(hand) or is_thirteen_orphans(hand)
+
+
+def waits(hand: list[int] | tuple[int, ...]) -> list[int]:
+    """The tile kinds that complete a 13-tile (or 13 - 3k) hand; a fifth copy cannot."""
+    if sum(hand) % 3 != 1:
+        return []
+    work = list(hand)
+    found = []
+    for kind in range(KINDS):
+        if work[kind] >= 4:
+            continue
+        work[kind] += 1
+        if is_complete(work):
+            found.append(kind)
+        work[kind] -= 1
+    return found
+
+
+def shanten(hand: list[int] | tuple[int, ...]) -> int:
+    """Tiles away from ready: -1 complete, 0 ready (tenpai), 1 one away, and so on.
+
+    The best of the standard shape, seven pairs and thirteen orphans; the last two only
+    when no melds are called (13 or 14 concealed tiles).
+    """
+    best = _standard_shanten(tuple(hand))
+    if sum(hand) >= 13:
+        best = min(best, _seven_pairs_shanten(hand), _orphans_shanten(hand))
+    return best
+
+
+def _seven_pairs_shanten(hand) -> int:
+    pairs = sum(1 for c in hand if c >= 2)
+    kinds = sum(1 for c in hand if c >= 1)
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def _orphans_shanten(hand) -> int:
+    kinds = sum(1 for k in TERMINALS_AND_HONORS if hand[k])
+    has_pair = any(hand[k] >= 2 for k in TERMINALS_AND_HONORS)
+    return 13 - kinds - (1 if has_pair else 0)
+
+
+@lru_cache(maxsize=65536)
+def _standard_shanten(hand: tuple[int, ...]) -> int:
+    sets_needed = (sum(hand) + 1) // 3 if sum(hand) % 3 != 0 else sum(hand) // 3
+    sets_needed = min(4, sets_needed)
+    best = [8]
+
+    def search(work: list[int], start: int, sets: int, partials: int, pair: bool) -> None:
+        while start < KINDS and not work[start]:
+            start += 1
+        if start >= KINDS:
+            usable = min(partials, sets_needed - sets)
+            value = 2 * (sets_needed - sets) - usable - (1 if pair else 0)
+            best[0] = min(best[0], value)
+            return
+        k = start
+        if work[k] >= 3:
+            work[k] -= 3
+            search(work, k, sets + 1, partials, pair)
+            work[k] += 3
+        if k < 27 and k % 9 <= 6 and work[k + 1] and work[k + 2]:
+            work[k] -= 1; work[k + 1] -= 1; work[k + 2] -= 1
+            search(work, k, sets + 1, partials, pair)
+            work[k] += 1; work[k + 1] += 1; work[k + 2] += 1
+        if work[k] >= 2:
+            work[k] -= 2
+            if not pair:
+                search(work, k, sets, partials, True)
+            search(work, k, sets, partials + 1, pair)
+            work[k] += 2
+        if k < 27 and k % 9 <= 7 and work[k + 1]:
+            work[k] -= 1; work[k + 1] -= 1
+            search(work, k, sets, partials + 1, pair)
+            work[k] += 1; work[k + 1] += 1
+        if k < 27 and k % 9 <= 6 and work[k + 2]:
+            work[k] -= 1; work[k + 2] -= 1
+            search(work, k, sets, partials + 1, pair)
+            work[k] += 1; work[k + 2] += 1
+        work[k] -= 1
+        search(work, k + 1, sets, partials, pair)
+        work[k] += 1
+
+    search(list(hand), 0, 0, 0, False)
+    return best[0]

@@ -1,0 +1,1 @@
+"""Images in, tiles and a proposed hand out; the training pipeline behind models/."""
