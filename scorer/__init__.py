@@ -2,3 +2,7 @@
 
 No I/O and no imports from the other Tenbou packages.
 """
+
+from .contract import score
+
+__all__ = ["score"]

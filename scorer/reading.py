@@ -31,35 +31,72 @@ def splits(hand: list[int] | tuple[int, ...]) -> list[Split]:
     return [Split(pair, sets) for pair, sets in _splits(tuple(hand))]
 
 
+# The suits and the honours read independently of each other, so the tiles are split per
+# block (9 characters, 9 dots, 9 bamboo, 7 honours) and each block's readings are cached:
+# the same block shapes come back across many hands.
+_BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
 @lru_cache(maxsize=65536)
 def _splits(hand: tuple[int, ...]) -> tuple[tuple[int, tuple], ...]:
+    before: list[tuple] = [()]          # the sets of the blocks before the pair's block
+    after: list[tuple] = [()]           # ... and after it
+    pairs = None
+    for start, end in _BLOCKS:
+        block = hand[start:end]
+        left = sum(block) % 3
+        if left == 2 and pairs is None:
+            pairs = _block_with_pair(block, start)
+            if not pairs:
+                return ()
+            continue
+        if left:
+            return ()
+        ways = _block_sets(block, start)
+        if not ways:
+            return ()
+        if pairs is None:
+            before = [done + way for done in before for way in ways] if len(ways) > 1 else [done + ways[0] for done in before]
+        else:
+            after = [done + way for done in after for way in ways] if len(ways) > 1 else [done + ways[0] for done in after]
+    if pairs is None:
+        return ()
+    return tuple((pair, head + sets + tail) for pair, ways in pairs
+                 for head in before for sets in ways for tail in after)
+
+
+@lru_cache(maxsize=8192)
+def _block_with_pair(block: tuple[int, ...], start: int) -> tuple[tuple[int, tuple], ...]:
+    """The block's readings with the hand's pair in it: (pair kind, its ways to make sets)."""
     found = []
-    work = list(hand)
-    for pair in range(KINDS):
-        if work[pair] >= 2:
+    work = list(block)
+    for pair, count in enumerate(block):
+        if count >= 2:
             work[pair] -= 2
-            for sets in _sets(tuple(work)):
-                found.append((pair, sets))
+            ways = _block_sets(tuple(work), start)
+            if ways:
+                found.append((start + pair, ways))
             work[pair] += 2
     return tuple(found)
 
 
-@lru_cache(maxsize=65536)
-def _sets(hand: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """All ways to use up the tiles entirely as sets, taking the lowest tile first."""
-    first = next((k for k in range(KINDS) if hand[k]), None)
+@lru_cache(maxsize=8192)
+def _block_sets(block: tuple[int, ...], start: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """All ways to use up one block's tiles entirely as sets (runs only in a suit), taking
+    the lowest tile first; kinds are numbered from `start`."""
+    first = next((k for k, c in enumerate(block) if c), None)
     if first is None:
         return ((),)
     results = []
-    work = list(hand)
+    work = list(block)
     if work[first] >= 3:
         work[first] -= 3
-        results += [(("triplet", first),) + rest for rest in _sets(tuple(work))]
+        results += [(("triplet", start + first),) + rest for rest in _block_sets(tuple(work), start)]
         work[first] += 3
-    if first < 27 and first % 9 <= 6 and work[first + 1] and work[first + 2]:
+    if start < 27 and first <= 6 and work[first + 1] and work[first + 2]:
         for k in (first, first + 1, first + 2):
             work[k] -= 1
-        results += [(("seq", first),) + rest for rest in _sets(tuple(work))]
+        results += [(("seq", start + first),) + rest for rest in _block_sets(tuple(work), start)]
     return tuple(results)
 
 

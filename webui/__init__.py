@@ -1,1 +1,71 @@
-"""The Flask application and the command line: the one place that wires the others together."""
+"""The Flask application and the command line: the one place that wires the others together.
+
+`create_app()` follows the Flask tutorial: configuration, the database, then one blueprint per
+area — sessions (pages), api (JSON), live (server-sent events), table (the automatic table's
+panel) and settle (the final reckoning, printable and as PDF).
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from datetime import timedelta
+from pathlib import Path
+
+from flask import Flask
+
+MAX_UPLOAD_BYTES = 12 * 1024 * 1024   # a phone photo is 2-6 MB
+
+
+def default_data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "tenbou"
+
+
+def _secret_key(data_dir: Path) -> str:
+    """One key per data folder, kept there, so a restart keeps everyone joined."""
+    path = data_dir / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    key = secrets.token_urlsafe(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(key)
+    return key
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(__name__)
+    config = dict(test_config or {})
+    data_dir = Path(config.pop("DATA_DIR", None) or os.environ.get("TENBOU_DATA") or default_data_dir())
+    data_dir.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATA_DIR=str(data_dir),
+        DATABASE=str(data_dir / "tenbou.sqlite3"),
+        MAX_CONTENT_LENGTH=MAX_UPLOAD_BYTES,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=60),
+        SESSION_COOKIE_SAMESITE="Lax",
+        SSE_HEARTBEAT=15.0,       # seconds between keep-alives; also how fast a gone client is noticed
+        TABLE_PORT=None,          # a pyserial URL for the automatic table, or None
+        TABLE_TOTAL=None,
+        SCAN=None,                # photo -> scan dict; default: vision.scan when it is installed
+    )
+    app.config.update(config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(data_dir)
+
+    from . import db, errors, i18n, live, security, tileart
+    db.init_app(app)
+    errors.init_app(app)
+    i18n.init_app(app)
+    tileart.init_app(app)
+    live.init_app(app)
+    app.jinja_env.globals["csrf_token"] = security.csrf_token
+
+    from . import api, sessions, settle, table
+    app.register_blueprint(sessions.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(live.bp)
+    app.register_blueprint(table.bp)
+    app.register_blueprint(settle.bp)
+    table.init_app(app)
+    return app

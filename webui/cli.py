@@ -7,7 +7,7 @@ import importlib
 import sys
 
 # Module names under webui.commands, in the order `tenbou --help` lists them.
-COMMANDS = ("score",)
+COMMANDS = ("score", "table", "scan", "camera", "serve", "demo", "settle")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,136 @@
+"""Hands per second: Tenbou's riichi scorer against the PyPI `mahjong` library, same hands, one run.
+
+    python bench/scoring.py [--rounds 5] [--generated N]
+
+The hands are the 2,043 recorded Tenhou wins when `../shared/data/tenhou/` is beside the checkout,
+else N generated winning hands (the differential test's generator, derandomized). Only hands both
+libraries score are timed. Tenbou is timed through the whole contract (`scorer.score`: reading
+the JSON request, checking it, scoring, rendering the response) and through the engine alone
+(`scorer.riichi.score_hand` on an already-read hand); `mahjong` on inputs already converted to its
+136-ids (a fresh `HandConfig` per hand, as it writes into its config).
+
+Tenbou memoises hand shapes, so three figures each:
+- new process: Tenbou's caches emptied before every pass;
+- unseen hands: the even-numbered hands are timed after the odd ones filled the caches (a
+  server that has scored other hands);
+- same again: the same hands once more (a camera re-scoring the hand of every frame).
+The scorers take turns in every round, so a busy machine slows them alike; best of the rounds.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from scorer import score  # noqa: E402
+from scorer.request import read_request  # noqa: E402
+from scorer.riichi import rules_for, score_hand  # noqa: E402
+from tests.mahjong_adapter import mahjong_hand, score_with_mahjong  # noqa: E402
+
+TENHOU = ROOT.parent / "shared/data/tenhou/agari-dev.jsonl"
+PEER = "mahjong 2.1.0, estimate_hand_value"
+MODES = ("new process", "unseen hands", "same again")
+
+
+def recorded_hands() -> list[dict]:
+    from tests.tenhou_data import load
+    return [win.request for win in load(TENHOU)]
+
+
+def generated_hands(count: int) -> list[dict]:
+    from hypothesis import HealthCheck, given, settings
+    from tests.hand_strategies import winning_hands
+    hands: list[dict] = []
+
+    @settings(max_examples=count, derandomize=True, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(winning_hands())
+    def collect(request):
+        hands.append(request)
+
+    collect()
+    return hands
+
+
+def scoreable(requests: list[dict]) -> list[dict]:
+    """The hands both libraries score (no yaku, refused flags and the like are left out)."""
+    return [r for r in requests if score(r)["ok"] and not score_with_mahjong(mahjong_hand(r)).error]
+
+
+def clear_scorer_caches() -> None:
+    """Forget what Tenbou's scorer memoised about hands (its lru caches)."""
+    for name, module in list(sys.modules.items()):
+        if name == "scorer" or name.startswith("scorer."):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
+def scorers(requests: list[dict]) -> dict[str, tuple[Callable[[list], None], list]]:
+    """Each scorer as (score these inputs, its inputs for every hand, in the same order)."""
+    checked = [read_request(r) for r in requests]
+    return {
+        "Tenbou, scorer.score (contract)": (lambda items: [score(r) for r in items], requests),
+        "Tenbou, engine alone (score_hand)": (
+            lambda items: [score_hand(hand, rules) for hand, rules in items],
+            [(c.hand, rules_for(c.preset, c.options, c.hand.players)) for c in checked]),
+        PEER: (lambda items: [score_with_mahjong(h) for h in items], [mahjong_hand(r) for r in requests]),
+    }
+
+
+def one_pass(job: Callable[[list], None], inputs: list, mode: str) -> tuple[float, int]:
+    """Seconds for one timed pass in `mode`, and how many hands it scored."""
+    timed = inputs
+    if mode != "same again":
+        clear_scorer_caches()
+    if mode == "unseen hands":
+        job(inputs[1::2])
+        timed = inputs[::2]
+    elif mode == "same again":
+        job(inputs)
+    start = time.perf_counter()
+    job(timed)
+    return time.perf_counter() - start, len(timed)
+
+
+def measure(jobs: dict, rounds: int) -> dict[str, dict[str, float]]:
+    rates = {label: {mode: 0.0 for mode in MODES} for label in jobs}
+    for mode in MODES:
+        for _ in range(rounds):
+            for label, (job, inputs) in jobs.items():
+                seconds, hands = one_pass(job, inputs, mode)
+                rates[label][mode] = max(rates[label][mode], hands / seconds)
+    return rates
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="timed rounds, best kept (default 5)")
+    parser.add_argument("--generated", type=int, default=0,
+                        help="use N generated hands even when the recorded ones are there")
+    args = parser.parse_args(argv)
+    if TENHOU.is_file() and not args.generated:
+        source, requests = "recorded Tenhou wins", recorded_hands()
+    else:
+        source, requests = "generated hands", generated_hands(args.generated or 2000)
+    requests = scoreable(requests)
+    jobs = scorers(requests)
+    rates = measure(jobs, args.rounds)
+
+    print(f"{len(requests)} {source} both score; hands per second, best of {args.rounds} rounds")
+    print(f"{'':<36}" + "".join(f"{mode:>14}" for mode in MODES))
+    for label in jobs:
+        print(f"{label:<36}" + "".join(f"{rates[label][mode]:>14,.0f}" for mode in MODES))
+    for label in list(jobs)[:2]:
+        ratios = ", ".join(f"{rates[label][mode] / rates[PEER][mode]:.2f}x {mode}" for mode in MODES)
+        print(f"ratio {label.split(', ')[1]} / mahjong: {ratios} (target 2x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,106 @@
+"""`score(request) -> response`: the one entry point of the hand JSON contract.
+
+The CLI, the web API and the camera pipeline all call this. It reads and checks the request
+(`scorer/request.py`, `scorer/hand_checks.py`), hands the `WinningHand` to the rule set the request
+names, and renders the result exactly as `shared/spec/hand-json.md` says. It never raises: a
+request Tenbou cannot score comes back as `{"ok": false, "error": {"code", "message"}}`.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+from .errors import HandError
+from .hand_checks import check_hand
+from .request import Request, read_request
+
+# Dora-like yaku are one entry whose han is the count (the contract), however an engine lists them.
+COUNTED_YAKU = ("dora", "aka_dora", "ura_dora", "nukidora")
+
+
+def score(request: object) -> dict:
+    try:
+        return _score(read_request(request))
+    except HandError as error:
+        return error.to_json()
+    except Exception as error:  # noqa: BLE001 — the contract promises an answer, never a crash
+        return HandError("internal_error", "Tenbou could not score this hand: this is a bug in Tenbou, "
+                                           f"please report it with the hand ({type(error).__name__}: {error})"
+                         ).to_json()
+
+
+def _score(request: Request) -> dict:
+    check_hand(request.hand, request.rules)
+    if request.rules == "riichi":
+        return _score_riichi(request)
+    entry = _rule_set_entry(request.rules)
+    response = dict(entry(request.hand, request.options))
+    response.setdefault("ok", True)
+    return response
+
+
+def _score_riichi(request: Request) -> dict:
+    from .riichi import score_hand
+    return render_riichi(score_hand(request.hand, _riichi_rules(request)))
+
+
+_RULES_SEEN: dict = {}
+
+
+def _riichi_rules(request: Request):
+    """`rules_for`, remembered: a table scores hand after hand under the same few rule sets."""
+    from .riichi import rules_for
+    try:
+        key = (request.preset, frozenset(request.options.items()), request.hand.players)
+        hash(key)
+    except TypeError:       # an option value that is a list or object: rules_for says what is wrong
+        return rules_for(request.preset, request.options, request.hand.players)
+    rules = _RULES_SEEN.get(key)
+    if rules is None:
+        rules = rules_for(request.preset, request.options, request.hand.players)
+        if len(_RULES_SEEN) < 256:
+            _RULES_SEEN[key] = rules
+    return rules
+
+
+def _rule_set_entry(rules: str) -> Callable[..., dict]:
+    module_name = {"fundamentals": "fundamentals", "chinese-classical": "chinese"}[rules]
+    try:
+        module = importlib.import_module(f"{__package__}.{module_name}")
+    except ModuleNotFoundError:
+        module = None
+    entry = getattr(module, "score_hand", None)
+    if entry is None:
+        raise HandError("unknown_rules", f"scoring by the {rules} rules is not available in this "
+                                         "version of Tenbou yet")
+    return entry
+
+
+def render_riichi(result: Any) -> dict:
+    """The contract's response for a riichi `Result` (see `scorer.riichi.score_hand`)."""
+    return {
+        "ok": True,
+        "han": result.han,
+        "fu": result.fu,
+        "yakuman": result.yakuman,
+        "yaku": [{"id": name, "han": han} for name, han in merge_counted(result.yaku)],
+        "limit": result.limit,
+        "fu_breakdown": [{"reason": reason, "fu": fu} for reason, fu in result.fu_breakdown],
+        "points": result.points,
+        "transfers": [dict(t) for t in result.transfers if t["points"]],
+    }
+
+
+def merge_counted(yaku: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """One entry per dora kind with its count, in the place of its first entry; none at zero."""
+    merged: list[list] = []
+    place: dict[str, list] = {}
+    for name, han in yaku:
+        if name in COUNTED_YAKU and name in place:
+            place[name][1] += han
+            continue
+        entry = [name, han]
+        merged.append(entry)
+        if name in COUNTED_YAKU:
+            place[name] = entry
+    return [(name, han) for name, han in merged if han or name not in COUNTED_YAKU]

@@ -1,0 +1,79 @@
+"""Table rules of a riichi game that are not hand scoring: what a double ron pays, when
+riichi is refused, when the game ends, what a chombo costs. One named preset per riichi
+preset; single options override them (docs/ledger.md gives the reasons for each value).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+
+from .errors import LedgerError
+
+
+@dataclass(frozen=True)
+class TableRules:
+    double_ron: bool = True             # two winners on one discard both win; false: head bump
+    triple_ron: str = "abort"           # "abort" (abortive draw), "all" win, or "head_bump"
+    riichi_needs_1000: bool = True      # riichi is refused to a player below 1000 points
+    bust: bool = True                   # the game ends when a player goes below zero
+    agari_yame: bool = True             # the last dealer winning in the lead ends the game
+    tenpai_yame: bool = False           # ... and so does the last dealer ready at a draw
+    sudden_death: bool = True           # nobody at the return points after the last hand: play on
+    leftover_sticks: str = "winner"     # riichi sticks left at the end: "winner" (first place) or "lost"
+    abortive_draws: bool = True         # nine terminals, four winds, four riichi, four kans
+    chombo: str = "reverse_mangan"      # "reverse_mangan" paid at the table, or "penalty" at the settlement
+    chombo_penalty: int = 20000         # points off the final score where chombo is "penalty"
+    noten_total: int = 0                # noten payments at a draw; 0: 3000 (4 players), 2000 (3)
+
+
+_CHOICES: dict[str, tuple | type] = {
+    "double_ron": bool, "triple_ron": ("abort", "all", "head_bump"), "riichi_needs_1000": bool,
+    "bust": bool, "agari_yame": bool, "tenpai_yame": bool, "sudden_death": bool,
+    "leftover_sticks": ("winner", "lost"), "abortive_draws": bool,
+    "chombo": ("reverse_mangan", "penalty"), "chombo_penalty": int, "noten_total": int,
+}
+TABLE_OPTIONS = tuple(_CHOICES)
+
+_TOURNAMENT = {"double_ron": False, "triple_ron": "head_bump", "bust": False, "agari_yame": False,
+               "sudden_death": False, "abortive_draws": False, "chombo": "penalty"}
+_PRESET_CHANGES: dict[str, dict] = {
+    "tenhou": {},
+    "mahjongsoul": {"tenpai_yame": True},
+    "wrc": dict(_TOURNAMENT),
+    "ema": dict(_TOURNAMENT),
+    "mleague": dict(_TOURNAMENT, abortive_draws=True),
+    "book": {"sudden_death": False},
+}
+TABLE_PRESETS = {name: replace(TableRules(), **changes) for name, changes in _PRESET_CHANGES.items()}
+
+# Starting points, return points and uma (in points, by placement) per preset, 4 players.
+_SCORING = {
+    "tenhou": (25000, 30000, (20000, 10000, -10000, -20000)),
+    "mahjongsoul": (25000, 30000, (15000, 5000, -5000, -15000)),
+    "wrc": (30000, 30000, (15000, 5000, -5000, -15000)),
+    "ema": (30000, 30000, (15000, 5000, -5000, -15000)),
+    "mleague": (25000, 30000, (30000, 10000, -10000, -30000)),
+    "book": (25000, 30000, (20000, 10000, -10000, -20000)),
+}
+THREE_PLAYER_SCORING = (35000, 40000, (15000, 0, -15000))
+
+
+def preset_scoring(preset: str, players: int) -> tuple[int, int, tuple[int, ...]]:
+    return THREE_PLAYER_SCORING if players == 3 else _SCORING[preset]
+
+
+def table_rules(preset: str, overrides: dict) -> TableRules:
+    changes = {}
+    for name, value in overrides.items():
+        kind = _CHOICES[name]
+        if kind is bool and not isinstance(value, bool):
+            raise LedgerError("bad_option", f"the option {name} is true or false, not {value!r}")
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise LedgerError("bad_option", f"the option {name} is a number of points, not {value!r}")
+        if isinstance(kind, tuple) and value not in kind:
+            raise LedgerError("bad_option", f"the option {name} is one of {', '.join(kind)}, not {value!r}")
+        changes[name] = value
+    return replace(TABLE_PRESETS[preset], **changes)
+
+
+def describe(rules: TableRules) -> dict:
+    return {f.name: getattr(rules, f.name) for f in fields(rules)}

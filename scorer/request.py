@@ -1,0 +1,220 @@
+"""Reading a hand JSON request (`shared/spec/hand-json.md`) into a checked `WinningHand`.
+
+Each field is read on its own here, with an error that names the field; `scorer/hand_checks.py`
+then checks the hand as a whole (tile counts, melds against the hand, flags that cannot go
+together). Unknown top-level fields are kept in `WinningHand.extra` for the rule sets that read
+them (the Fundamentals draw pool, the Chinese losers' own counts).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .errors import HandError
+from .hand import MELD_KINDS, SOURCES, Meld, WinningHand
+from .tiles import Tile, format_tiles, parse_tiles
+
+MELD_NAMES = {"chi": "chi", "pon": "pon", "minkan": "open kan", "ankan": "concealed kan",
+              "kakan": "added kan"}
+RULE_SETS = ("riichi", "fundamentals", "chinese-classical")
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+         "tenhou", "chiihou", "renhou", "nagashi_mangan")
+KNOWN_FIELDS = frozenset(("rules", "preset", "options", "players", "concealed", "win_tile", "melds",
+                          "tsumo", "discarder", "seat_wind", "round_wind", "dora_indicators",
+                          "ura_indicators", "honba", "riichi_sticks", "takes_pot", "pao", "nukidora",
+                          "flowers") + FLAGS)
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a request asks: which rule set, with which preset and options, for which hand."""
+    rules: str
+    preset: str | None
+    options: dict
+    hand: WinningHand
+
+
+def read_request(request: object) -> Request:
+    if not isinstance(request, dict):
+        raise HandError("bad_request", "a request is a JSON object with the hand's fields, "
+                                       "like {\"concealed\": \"...\", \"win_tile\": \"...\"}")
+    rules = request.get("rules", "riichi")
+    if rules not in RULE_SETS:
+        raise HandError("unknown_rules", f"there are no rules called {rules!r}; "
+                                         f"use one of {', '.join(RULE_SETS)}")
+    preset = request.get("preset")
+    if preset is not None and not isinstance(preset, str):
+        raise HandError("unknown_preset", f"preset is a name like \"tenhou\", not {preset!r}")
+    options = request.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise HandError("bad_option", "options must be an object of option names and values, "
+                                      "like {\"kiriage\": true}")
+    return Request(rules=rules, preset=preset, options=options, hand=read_hand(request, options))
+
+
+def read_hand(request: dict, options: dict) -> WinningHand:
+    players = _players(request, options)
+    concealed = read_tiles(_required_string(request, "concealed"), "concealed")
+    win_tile = _win_tile(request)
+    melds = tuple(read_meld(number, meld) for number, meld in enumerate(_list(request, "melds"), start=1))
+    tsumo = _bool(request, "tsumo", False)
+    return WinningHand(
+        concealed=concealed,
+        win_tile=win_tile,
+        melds=melds,
+        tsumo=tsumo,
+        discarder=_wind(request, "discarder", ""),
+        seat_wind=_wind(request, "seat_wind", "E"),
+        round_wind=_wind(request, "round_wind", "E"),
+        dora_indicators=_tiles(request, "dora_indicators"),
+        ura_indicators=_tiles(request, "ura_indicators"),
+        flowers=_tiles(request, "flowers"),
+        players=players,
+        honba=_count(request, "honba"),
+        riichi_sticks=_count(request, "riichi_sticks"),
+        takes_pot=_bool(request, "takes_pot", True),
+        pao=_wind(request, "pao", ""),
+        nukidora=_count(request, "nukidora"),
+        extra={key: value for key, value in request.items() if key not in KNOWN_FIELDS},
+        **{flag: _bool(request, flag, False) for flag in FLAGS},
+    )
+
+
+def read_meld(number: int, meld: object) -> Meld:
+    """One called or declared set; its shape is checked here, its tiles against the hand later."""
+    if not isinstance(meld, dict):
+        raise HandError("bad_meld", f"meld {number} must be an object like "
+                                    "{\"kind\": \"pon\", \"tiles\": \"777z\", \"from\": \"across\"}")
+    kind = meld.get("kind")
+    if kind not in MELD_KINDS:
+        raise HandError("bad_meld", f"meld {number} has kind {kind!r}; a meld is one of "
+                                    f"{', '.join(MELD_KINDS)}")
+    text = meld.get("tiles")
+    name = MELD_NAMES[kind]
+    tiles = read_tiles(text, f"the {name} (meld {number})")
+    if any(t.suit == "f" for t in tiles):
+        raise HandError("bad_meld", f"The {name} {_shown(tiles)} holds a flower or season, which is never part of a set.")
+    _check_meld_shape(kind, name, tiles)
+    source = meld.get("from")
+    if kind == "ankan":
+        if source not in (None, ""):
+            raise HandError("bad_meld", f"The concealed kan {_shown(tiles)} was not called from anyone: "
+                                        "leave out its \"from\".")
+        return Meld(kind, tiles, None)
+    if source not in SOURCES:
+        raise HandError("bad_meld", f"The {name} {_shown(tiles)} needs \"from\": left, across or right "
+                                    f"(whose discard was called), not {source!r}.")
+    if kind == "chi" and source != "left":
+        raise HandError("bad_meld", f"The chi {_shown(tiles)} is called from {source}, but a chi can only "
+                                    "take the discard of the player on your left.")
+    return Meld(kind, tiles, source)
+
+
+def _shown(tiles: tuple[Tile, ...]) -> str:
+    return format_tiles(tiles) or '""'
+
+
+def read_tiles(text: object, field: str) -> tuple[Tile, ...]:
+    """`parse_tiles`, remembered group by group ("234m", "406p"): hands share their groups.
+
+    Any error is read again from the whole text, so its message names the right position.
+    """
+    if isinstance(text, str):
+        try:
+            return tuple(tile for group in _GROUPS.findall(text) for tile in _group_tiles(group))
+        except HandError:
+            pass
+    return tuple(parse_tiles(text, field=field))
+
+
+# A group is any run of characters up to a suit letter, or a tail without one (an error).
+_GROUPS = re.compile(r"[^mpszf]*[mpszf]|[^mpszf]+$")
+
+
+@lru_cache(maxsize=4096)
+def _group_tiles(group: str) -> tuple[Tile, ...]:
+    return tuple(parse_tiles(group))
+
+
+def _check_meld_shape(kind: str, name: str, tiles: tuple[Tile, ...]) -> None:
+    size = 3 if kind in ("chi", "pon") else 4
+    if len(tiles) != size:
+        raise HandError("bad_meld", f"The {name} {_shown(tiles)} has {len(tiles)} tiles; a {name} has {size}.")
+    kinds = sorted(t.kind for t in tiles)
+    if kind == "chi":
+        first = kinds[0]
+        if first >= 27 or kinds != [first, first + 1, first + 2] or first % 9 > 6:
+            raise HandError("bad_meld", f"The chi {_shown(tiles)} is not a run of three in one suit "
+                                        "(like 345m); honours never make a run.")
+    elif len(set(kinds)) != 1:
+        what = "three" if size == 3 else "four"
+        raise HandError("bad_meld", f"The {name} {_shown(tiles)} is not {what} of the same tile.")
+
+
+def _players(request: dict, options: dict) -> int:
+    default = 3 if options.get("three_player") is True else 4
+    players = request.get("players", default)
+    if isinstance(players, bool) or players not in (3, 4):
+        raise HandError("bad_request", f"players is 3 or 4, not {players!r}")
+    return players
+
+
+def _required_string(request: dict, name: str) -> str:
+    if name not in request:
+        raise HandError("bad_request", f"the request has no {name}: list the tiles of the "
+                                       "closed part of the hand, winning tile included")
+    return request[name]
+
+
+def _win_tile(request: dict) -> Tile:
+    if "win_tile" not in request:
+        raise HandError("bad_request", "the request has no win_tile: which tile completed the hand?")
+    tiles = read_tiles(request["win_tile"], "win_tile")
+    if len(tiles) != 1:
+        raise HandError("bad_tile", f"win_tile is one tile, like \"4p\", not {len(tiles)} tiles")
+    return tiles[0]
+
+
+def _tiles(request: dict, name: str) -> tuple[Tile, ...]:
+    value = request.get(name) or ""
+    return read_tiles(value, name)
+
+
+def _list(request: dict, name: str) -> list:
+    value = request.get(name) or []
+    if not isinstance(value, list):
+        raise HandError("bad_meld", f"{name} is a list of melds, like "
+                                    "[{\"kind\": \"pon\", \"tiles\": \"777z\", \"from\": \"across\"}]")
+    return value
+
+
+def _bool(request: dict, name: str, default: bool) -> bool:
+    value = request.get(name, default)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise HandError("bad_request", f"{name} is true or false, not {value!r}")
+    return value
+
+
+def _count(request: dict, name: str) -> int:
+    value = request.get(name, 0)
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise HandError("bad_request", f"{name} is a whole number from 0 up, not {value!r}")
+    return value
+
+
+def _wind(request: dict, name: str, default: str) -> str:
+    value = request.get(name, default)
+    if value is None or value == "":
+        return default
+    if value not in WIND_NAMES:
+        raise HandError("bad_request", f"{name} is a seat wind: E, S, W or N, not {value!r}")
+    return value
+

@@ -1,0 +1,191 @@
+"""Scoring a riichi hand: read it every way, score each reading, keep the best, pay it out.
+
+`score_hand(hand, rules) -> Result` is the one entry; the rules it applies live in
+yaku.py (which yaku), fu.py (fu), dora.py (dora), limits.py (limits) and payments.py
+(who pays whom). What depends on the tiles alone (readings, their yaku and fu) is cached,
+so scoring a hand seen before (a camera frame read again) costs only the flags and dora.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..errors import HandError
+from ..hand import WinningHand
+from .dora import dora_of
+from .fu import fu_of
+from .limits import YAKUMAN, base_points
+from .payments import hand_value, transfers as pay
+from .readings import read_tiles
+from .rules import Rules
+from .yaku import PAO_YAKUMAN, tile_yaku, tile_yakuman, win_yaku, win_yakuman
+
+
+@dataclass
+class Result:
+    """A scored hand, in the contract's terms (see shared/spec/hand-json.md)."""
+    han: int
+    fu: int
+    yakuman: int
+    yaku: list[tuple[str, int]]
+    limit: str | None
+    fu_breakdown: list[tuple[str, int]]
+    points: int
+    transfers: list[dict] = field(default_factory=list)
+    base: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class _TileScore:
+    """What one reading's tiles are worth: yaku and han, fu, and yakuman."""
+    yaku: tuple[tuple[str, int], ...]
+    han: int
+    fu: int
+    fu_breakdown: tuple[tuple[str, int], ...]
+    yakuman: tuple[tuple[str, int], ...]
+
+
+def score_hand(hand: WinningHand, rules: Rules) -> Result:
+    """Score a checked winning hand under `rules`.
+
+    Raises HandError `not_a_winning_hand` (saying what the tiles lack), `no_yaku`,
+    `win_tile_not_in_hand`, or `bad_flag_combination` for a flag these rules do not play
+    (renhou when off, pao without a yakuman it covers, north tiles aside in four-player).
+    """
+    _check_flags(hand, rules)
+    if hand.nagashi_mangan:
+        return _nagashi_mangan(hand, rules)
+    concealed = [0] * 34
+    for tile in hand.concealed:
+        concealed[tile.kind] += 1
+    win = hand.win_tile.kind
+    if not concealed[win]:
+        raise HandError("win_tile_not_in_hand", f"the winning tile {hand.win_tile.name} is not among "
+                                                 f"the concealed tiles; list it there too")
+    melds = tuple((m.kind, m.kind_index) for m in hand.melds) if hand.melds else ()
+    scores = _tile_scores(tuple(concealed), win, melds, hand.tsumo, hand.seat_wind, hand.round_wind, rules)
+    chosen = _best_yakuman(scores, win_yakuman(hand, rules), rules) or _best_yaku(scores, hand, concealed, rules)
+    han, fu, yakuman, yaku, breakdown = chosen
+    base, limit = base_points(han, fu, yakuman, rules)
+    pao_base = _pao_base(hand, yaku, base)
+    payments = _payments(hand, rules, base, pao_base, with_sticks=True)
+    if pao_base:
+        points = sum(p["points"] for p in _payments(hand, rules, base, pao_base, with_sticks=False))
+    else:
+        points = hand_value(base, hand.seat_wind, hand.tsumo, rules.players, rules)
+    return Result(han, fu, yakuman, yaku, limit, breakdown, points, payments, base)
+
+
+@lru_cache(maxsize=16384)
+def _tile_scores(concealed: tuple[int, ...], win: int, melds: tuple, tsumo: bool, seat: str,
+                 round_wind: str, rules: Rules) -> tuple[_TileScore, ...]:
+    scores = []
+    for reading in read_tiles(concealed, win, melds, tsumo, seat, round_wind, rules):
+        yakuman = tuple(tile_yakuman(reading))
+        if yakuman:
+            scores.append(_TileScore((), 0, 0, (), yakuman))
+            continue
+        yaku = tuple(tile_yaku(reading))
+        fu, breakdown = fu_of(reading)
+        scores.append(_TileScore(yaku, sum(h for _, h in yaku), fu, tuple(breakdown), ()))
+    return tuple(scores)
+
+
+_Scored = tuple[int, int, int, list, list]      # han, fu, yakuman, yaku, fu breakdown
+
+
+def _best_yakuman(scores: tuple[_TileScore, ...], won: list[tuple[str, int]], rules: Rules) -> _Scored | None:
+    """The reading with the most yakuman, the win's own (tenhou ...) added to the tiles'."""
+    best, best_count = None, 0
+    for score in scores:
+        found = list(score.yakuman) + won
+        if not found:
+            continue
+        if not rules.stacked_yakuman:
+            found = [max(found, key=lambda item: item[1])]
+        count = sum(n for _, n in found)
+        if count > best_count:
+            best, best_count = found, count
+    if best is None:
+        return None
+    return 13 * best_count, 0, best_count, [(name, 13 * n) for name, n in best], []
+
+
+def _best_yaku(scores: tuple[_TileScore, ...], hand: WinningHand, concealed: list[int], rules: Rules) -> _Scored:
+    """The reading paying the most (then most han, then most fu), the win's yaku and the dora
+    added to each: they are the same for every reading but can change which one pays more."""
+    won = win_yaku(hand, rules)
+    won_han = sum(h for _, h in won)
+    dora = None
+    best, best_key = None, None
+    for score in scores:
+        if score.yakuman or not (score.yaku or won):
+            continue
+        if dora is None:
+            dora = dora_of(hand, _every(concealed, hand), rules)
+        han = won_han + score.han + sum(n for _, n in dora)
+        key = (base_points(han, score.fu, 0, rules)[0], han, score.fu)
+        if best_key is None or key > best_key:
+            best_key = key
+            best = (han, score.fu, 0, won + list(score.yaku) + dora, list(score.fu_breakdown))
+    if best is None:
+        raise HandError("no_yaku", _no_yaku_message(hand))
+    return best
+
+
+def _every(concealed: list[int], hand: WinningHand) -> list[int]:
+    """All the hand's tiles by kind, melds included."""
+    every = list(concealed)
+    for meld in hand.melds:
+        for tile in meld.tiles:
+            every[tile.kind] += 1
+    return every
+
+
+def _payments(hand: WinningHand, rules: Rules, base: int, pao_base: int, *, with_sticks: bool) -> list[dict]:
+    return pay(base=base, winner=hand.seat_wind, tsumo=hand.tsumo, discarder=hand.discarder,
+               players=rules.players, honba=hand.honba if with_sticks else 0,
+               riichi_sticks=hand.riichi_sticks if with_sticks else 0, takes_pot=hand.takes_pot,
+               pao=hand.pao, pao_base=pao_base, rules=rules)
+
+
+def _pao_base(hand: WinningHand, yaku: list[tuple[str, int]], base: int) -> int:
+    if not hand.pao:
+        return 0
+    covered = sum(han // 13 for name, han in yaku if name in PAO_YAKUMAN)
+    if not covered:
+        raise HandError("bad_flag_combination",
+                        "pao (liability) applies only to big three dragons or big four winds, "
+                        "and this hand has neither")
+    return min(base, YAKUMAN * covered)
+
+
+def _check_flags(hand: WinningHand, rules: Rules) -> None:
+    if hand.renhou and rules.renhou == "off":
+        raise HandError("bad_flag_combination",
+                        f"renhou (a win before one's first draw) is not played under the "
+                        f"{rules.preset} rules; set the option renhou to \"mangan\" or \"yakuman\"")
+    if hand.nukidora and not rules.three_player:
+        raise HandError("bad_flag_combination",
+                        "north tiles are set aside as dora (nukidora) only in three-player games")
+    if hand.nagashi_mangan and not rules.nagashi_mangan:
+        raise HandError("bad_flag_combination",
+                        f"nagashi mangan is not played under the {rules.preset} rules")
+
+
+def _nagashi_mangan(hand: WinningHand, rules: Rules) -> Result:
+    """Nagashi mangan is paid at the draw like a tsumo mangan; as on Tenhou the honba and
+    the riichi sticks stay on the table for the next hand."""
+    base, limit = base_points(5, 0, 0, rules)
+    payments = pay(base=base, winner=hand.seat_wind, tsumo=True, players=rules.players, rules=rules)
+    points = sum(p["points"] for p in payments)
+    return Result(5, 0, 0, [("nagashi_mangan", 5)], limit, [], points, payments, base)
+
+
+def _no_yaku_message(hand: WinningHand) -> str:
+    if hand.is_closed:
+        hint = "a closed hand won on a discard needs a yaku such as riichi, pinfu, tanyao or a dragon pon"
+    else:
+        hint = ("an open hand needs a yaku of its own, such as a pon of dragons or of your "
+                "seat or round wind, all simples (tanyao), a flush or all pons; dora are not yaku")
+    return f"the hand is complete but has no yaku: {hint}"

@@ -1,0 +1,52 @@
+"""Browser tests: Debian's chromium driven by Python playwright, against a real waitress
+server on 127.0.0.1. They skip with the reason when playwright or chromium is missing.
+
+Install (no browser download): `pip install playwright` and `apt-get install -y chromium`.
+Screenshots and PDFs land in artifacts/browser/ (git-ignored).
+"""
+from __future__ import annotations
+
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "browser"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Python playwright is not installed "
+                                   "(pip install playwright; no browser download needed)")
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        pytest.skip(f"chromium is not installed at {CHROMIUM} (apt-get install -y chromium)")
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                                           "--disable-dev-shm-usage"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    """The app under waitress on a free port: (base URL, app)."""
+    from waitress import create_server
+
+    from webui import create_app
+
+    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "browser-tests", "SSE_HEARTBEAT": 2.0})
+    srv = create_server(app, host="127.0.0.1", port=0, threads=24)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.effective_port}", app
+    srv.close()
+    thread.join(5)
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,103 @@
+"""The shipped tile classifier: rendered tiles of known names, red fives against plain fives,
+held-out real photos, and what it does with odd input."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.classify import LABELS, ModelMissing, TileClassifier
+from vision.labels import BACK
+from vision.render import available_arts, render_crops
+from vision.render.tilesets import random_set
+
+# measured values are in models/MODEL_CARD.md; these floors leave room for other seeds
+RENDERED_FLOOR = 0.93
+RED_FLOOR = 0.95
+REAL_FLOOR = 0.60
+
+
+@pytest.fixture(scope="module")
+def classifier() -> TileClassifier:
+    return TileClassifier()
+
+
+@pytest.fixture(scope="module")
+def fluffy(shared):
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TENBOU_TILE_ART", str(shared / "data" / "tile-art" / "fluffystuff"))
+        if "fluffy" not in available_arts():
+            pytest.skip("the CC0 tile art is not readable here")
+        yield "fluffy"
+
+
+def _crops(rng: np.random.Generator, count: int, rows=None) -> tuple[list[np.ndarray], list[str]]:
+    crops, labels = [], []
+    while len(crops) < count:
+        ts = random_set(rng, "fluffy")
+        for crop, label in render_crops(rng, rows(rng) if rows else None, ts):
+            crops.append(crop)
+            labels.append(label)
+    return crops[:count], labels[:count]
+
+
+def test_rendered_tiles_are_named_right(classifier, fluffy):
+    crops, labels = _crops(np.random.default_rng(2026), 200)
+    ranked = classifier.classify(crops)
+    right = sum(r[0][0] == truth for r, truth in zip(ranked, labels))
+    assert right / len(labels) >= RENDERED_FLOOR, f"{right}/{len(labels)}"
+    # when the first guess is wrong the truth is almost always among the runner-ups
+    top3 = sum(truth in [name for name, _ in r[:3]] for r, truth in zip(ranked, labels))
+    assert top3 / len(labels) >= 0.98
+
+
+def test_red_fives_are_told_from_plain_fives(classifier, fluffy):
+    fives = ["5m", "5p", "5s", "0m", "0p", "0s"]
+    crops, labels = _crops(np.random.default_rng(55), 120, lambda rng: [fives[i] for i in rng.integers(0, 6, 6)])
+    ranked = classifier.classify(crops)
+    redness = sum((r[0][0][0] == "0") == (truth[0] == "0") for r, truth in zip(ranked, labels))
+    assert redness / len(labels) >= RED_FLOOR, f"{redness}/{len(labels)}"
+    assert {t for t in labels if t[0] == "0"} and {t for t in labels if t[0] == "5"}
+
+
+def test_face_down_tiles_are_backs(classifier, fluffy):
+    crops, labels = _crops(np.random.default_rng(9), 30, lambda rng: [BACK, "3p", BACK, "7z", BACK])
+    ranked = classifier.classify(crops)
+    backs = [r[0][0] == BACK for r, truth in zip(ranked, labels) if truth == BACK]
+    assert sum(backs) / len(backs) >= 0.9
+
+
+def test_held_out_real_photos(classifier, shared):
+    from vision.train.real import HELD_OUT_SETS, load  # the split lives with the training code
+
+    crops = load(shared / "data" / "photos" / "camerash", HELD_OUT_SETS, with_boxes=False)
+    assert len(crops) > 200
+    ranked = classifier.classify([c.image for c in crops])
+    right = sum(r[0][0] == c.label for r, c in zip(ranked, crops))
+    assert right / len(crops) >= REAL_FLOOR, f"{right}/{len(crops)}"
+
+
+def test_every_label_ranked_with_probabilities(classifier):
+    rng = np.random.default_rng(0)
+    crops = [rng.integers(0, 255, (80, 60, 3), dtype=np.uint8), np.full((30, 20), 200, np.uint8)]
+    ranked = classifier.classify(crops)
+    assert len(ranked) == 2
+    for row in ranked:
+        assert sorted(name for name, _ in row) == sorted(LABELS)
+        probs = [p for _, p in row]
+        assert probs == sorted(probs, reverse=True)
+        assert abs(sum(probs) - 1) < 1e-4
+    assert classifier.classify([]) == []
+
+
+def test_a_crop_too_small_is_refused(classifier):
+    with pytest.raises(ValueError, match="crop 1 is empty"):
+        classifier.classify([np.zeros((10, 10, 3), np.uint8), np.zeros((0, 5, 3), np.uint8)])
+
+
+def test_missing_or_broken_model_says_so(tmp_path):
+    with pytest.raises(ModelMissing, match="python -m vision.train"):
+        TileClassifier(tmp_path / "absent.onnx")
+    broken = tmp_path / "broken.onnx"
+    broken.write_bytes(b"not a model")
+    with pytest.raises(ModelMissing, match="cannot be loaded"):
+        TileClassifier(broken)

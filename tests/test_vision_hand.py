@@ -1,0 +1,118 @@
+"""Reading the hand from boxes and poses, as players lay it: rows, melds, kans, dora."""
+from vision.hand import CONCEALED, DORA, MELD, WIN, Detection, arrange
+from vision.hand_request import build_request
+from vision.repair import first_labels
+
+W, H = 30, 40
+
+
+def lay(spec: str, x: int = 0, y: int = 0, gap: int = 2) -> list[Detection]:
+    """A row from a spec: tile names; `|` a group gap; `s:` sideways; `d` face down;
+    `k:` a sideways tile added on top of the sideways tile before it (kakan)."""
+    out: list[Detection] = []
+    for word in spec.split():
+        if word == "|":
+            x += 20
+            continue
+        if word.startswith("k:"):
+            below = out[-1].box
+            out.append(Detection((below[0], below[1] - W, below[2], below[1]), "sideways", ((word[2:], 0.99),)))
+            continue
+        pose, name = "upright", word
+        if word.startswith("s:"):
+            pose, name = "sideways", word[2:]
+        if word == "d":
+            pose, name = "face_down", ""
+        w, h = (H, W) if pose == "sideways" else (W, H)
+        out.append(Detection((x, y + H - h, x + w, y + H), pose, ((name, 0.99),) if name else ()))
+        x += w + gap
+    return out
+
+
+def read(detections, **situation):
+    arrangement = arrange(detections)
+    return arrangement, build_request(arrangement, detections, first_labels(detections), situation)
+
+
+def test_closed_hand_with_winning_tile_apart():
+    arrangement, reading = read(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z"))
+    assert [g.role for g in arrangement.groups] == [CONCEALED, WIN]
+    assert reading.request["concealed"] == "123m456p789s22555z"
+    assert reading.request["win_tile"] == "5z"
+    assert reading.request["melds"] == [] and not reading.problems
+    assert not arrangement.doubts
+
+
+def test_winning_tile_not_set_apart_is_the_last_and_doubted():
+    arrangement, reading = read(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z 5z"))
+    assert reading.request["win_tile"] == "5z"
+    assert any("not set apart" in d for d in arrangement.doubts)
+
+
+def test_pon_direction_follows_the_sideways_tile():
+    for spec, direction in (("s:7z 7z 7z", "left"), ("7z s:7z 7z", "across"), ("7z 7z s:7z", "right")):
+        _, reading = read(lay(f"2m 3m 4m 5p 6p 7p 7s 8s 9s 2z | 2z | {spec}"))
+        assert reading.request["melds"] == [{"kind": "pon", "tiles": "777z", "from": direction}]
+        assert reading.request["concealed"] == "234m567p789s22z" and not reading.problems
+
+
+def test_minkan_from_across_and_chi_reads_whole_hand():
+    _, reading = read(lay("2m 3m 4m 6p 7p 8p 2z | 2z | 1s s:1s 1s 1s | s:3s 4s 5s"))
+    assert [m["kind"] for m in reading.request["melds"]] == ["chi", "minkan"]
+    assert reading.request["melds"][1] == {"kind": "minkan", "tiles": "1111s", "from": "across"}
+    assert not reading.problems
+
+
+def test_concealed_kan_two_face_down_at_the_ends():
+    arrangement, reading = read(lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z | 2z | d 9m 9m d"))
+    assert [g.role for g in arrangement.groups] == [CONCEALED, WIN, MELD]
+    assert reading.request["melds"] == [{"kind": "ankan", "tiles": "9999m"}]
+    assert not reading.problems
+
+
+def test_added_kan_is_a_stacked_sideways_tile():
+    _, reading = read(lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z | 2z | 6z s:6z k:6z 6z"))
+    assert reading.request["melds"] == [{"kind": "kakan", "tiles": "6666z", "from": "across"}]
+    assert not reading.problems
+
+
+def test_touching_melds_are_cut_by_their_sideways_tiles():
+    _, reading = read(lay("2m 3m 4m 2z 2z | 6m 7m 8m | s:6z 6z 6z s:1p 2p 3p 7z s:7z 7z"))
+    assert [m["tiles"] for m in reading.request["melds"]] == ["777z", "123p", "666z"]
+    assert [m["from"] for m in reading.request["melds"]] == ["across", "left", "left"]
+
+
+def test_dora_indicators_in_their_own_row():
+    hand = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z", y=200)
+    dora = lay("3m 0p", x=40, y=20)
+    arrangement, reading = read(hand + dora)
+    assert [g.role for g in arrangement.groups] == [CONCEALED, WIN, DORA]
+    assert reading.request["dora_indicators"] == "3m0p"
+
+
+def test_red_fives_and_flowers():
+    _, reading = read(lay("0m 6m 7m 4p 0p 6p 7s 8s 9s 2z 2z 5z 5z 1f | 5z"))
+    assert reading.request["concealed"] == "067m406p789s22555z"
+    assert reading.request["flowers"] == "1f"
+    assert not reading.problems
+
+
+def test_situation_rides_along():
+    _, reading = read(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z"), tsumo=True, seat_wind="S")
+    assert reading.request["tsumo"] is True and reading.request["seat_wind"] == "S"
+
+
+def test_wrong_tile_counts_are_structural():
+    _, reading = read(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z | 5z"))
+    assert reading.structural and "too few tiles" in reading.structural[0]
+    _, reading = read(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z 5z 5z | 5z"))
+    assert reading.structural and "too many tiles" in reading.structural[0]
+
+
+def test_impossible_reads_are_problems():
+    _, reading = read(lay("5z 5z 5z 5z 5z 1m 2m 3m 4p 5p 6p 7s 8s | 9s"))
+    assert any("5 copies of White" in p for p in reading.problems)
+    _, reading = read(lay("0m 0m 4m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z"))
+    assert any("2 red fives of characters" in p for p in reading.problems)
+    _, reading = read(lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z | 2z | s:1s 4s 9s"))
+    assert any("not a run or a set" in p for p in reading.problems)

@@ -1,0 +1,84 @@
+"""The repair step: runner-up names chosen so the hand is one a real set can make."""
+from vision.hand import Detection, arrange
+from vision.repair import repair
+
+from test_vision_hand import lay
+
+
+def unsure(detections, index, *candidates):
+    """Make tile `index` doubtful, with these (name, probability) candidates."""
+    d = detections[index]
+    detections[index] = Detection(d.box, d.pose, tuple(candidates))
+    return detections
+
+
+def test_sure_reading_is_left_alone():
+    tiles = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z")
+    result = repair(arrange(tiles), tiles)
+    assert result.reading.request["concealed"] == "123m456p789s22555z"
+    assert not result.changed and not result.doubtful and not result.doubts
+
+
+def test_runner_up_makes_the_winning_shape():
+    tiles = unsure(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z"), 7, ("3s", 0.55), ("8s", 0.40), ("2s", 0.05))
+    result = repair(arrange(tiles), tiles)
+    assert result.reading.request["concealed"] == "123m456p789s22555z"
+    assert result.changed == {7: ("3s", "8s")}
+    assert any("looked most like 3s but is read as 8s" in d for d in result.doubts)
+    assert not result.reading.problems
+
+
+def test_red_five_runner_up():
+    # Read as a plain 3p at first; the red five is the runner-up that completes 4-0-6p.
+    tiles = unsure(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z"), 4, ("3p", 0.6), ("0p", 0.3), ("5p", 0.1))
+    result = repair(arrange(tiles), tiles)
+    assert result.reading.request["concealed"] == "123m406p789s22555z"
+
+
+def test_fifth_copy_is_repaired():
+    # Five Whites cannot be: the least sure one is really the runner-up.
+    tiles = lay("5z 5z 5z 1m 2m 3m 4p 5p 6p 7s 8s 9s 5z | 5z")
+    tiles = unsure(tiles, 12, ("5z", 0.5), ("2z", 0.3), ("6z", 0.2))
+    tiles = unsure(tiles, 13, ("5z", 0.5), ("2z", 0.4))
+    result = repair(arrange(tiles), tiles)
+    assert result.reading.request["concealed"] == "123m456p789s22555z"
+    assert not result.reading.problems
+
+
+def test_second_red_five_is_repaired():
+    tiles = lay("0m 0m 6m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z")
+    tiles = unsure(tiles, 0, ("0m", 0.6), ("4m", 0.35), ("6m", 0.05))
+    tiles = unsure(tiles, 1, ("0m", 0.7), ("5m", 0.3))
+    result = repair(arrange(tiles), tiles)
+    assert result.reading.request["concealed"] == "406m456p789s22555z"
+    assert not result.reading.problems
+
+
+def test_meld_shape_is_repaired():
+    tiles = unsure(lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z | 2z | s:1s 2s 4s"), 13, ("4s", 0.5), ("3s", 0.45))
+    result = repair(arrange(tiles), tiles)
+    assert result.reading.request["melds"] == [{"kind": "chi", "tiles": "123s", "from": "left"}]
+
+
+def test_unrepairable_reading_is_marked_not_hidden():
+    tiles = unsure(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z"), 0, ("7z", 0.5), ("4z", 0.3), ("2z", 0.2))
+    result = repair(arrange(tiles), tiles)
+    assert result.reading.problems
+    assert 0 in result.doubtful
+    assert any("no choice among the likely names" in d for d in result.doubts)
+    assert any("tile 1 (7z) is doubtful" in d for d in result.doubts)
+
+
+def test_wrong_count_is_not_searched():
+    tiles = unsure(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z | 5z"), 0, ("1m", 0.5), ("4z", 0.5))
+    result = repair(arrange(tiles), tiles)
+    assert result.reading.structural and not result.changed
+    assert any("too few tiles" in d for d in result.doubts)
+
+
+def test_search_is_bounded():
+    tiles = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z")
+    for i in range(14):
+        tiles = unsure(tiles, i, ("1z", 0.4), ("2z", 0.3), ("3z", 0.3))
+    result = repair(arrange(tiles), tiles, max_tries=50)
+    assert result.reading.problems  # gave up after 50 readings instead of trying 3**8

@@ -1,0 +1,151 @@
+"""The JSON API: the hand contract, sessions, events by join code, preview, photos."""
+from __future__ import annotations
+
+import struct
+import zlib
+
+from tests.test_web_support import (NOT_A_WIN, WIN_HAKU_TSUMO, app, client, csrf_of,  # noqa: F401
+                                    new_session, post_event, state)
+
+
+def test_score_takes_the_contract(client):
+    ok = client.post("/api/score", json={**WIN_HAKU_TSUMO, "tsumo": True})
+    assert ok.status_code == 200
+    body = ok.get_json()
+    assert body["ok"] and body["han"] == 2 and body["fu"] == 30 and body["points"] == 3000
+    bad = client.post("/api/score", json={**NOT_A_WIN, "tsumo": True})
+    assert bad.status_code == 422 and bad.get_json()["error"]["code"] == "not_a_winning_hand"
+    assert client.post("/api/score", json={"concealed": "12x"}).get_json()["error"]["code"] == "bad_tile"
+
+
+def test_score_request_errors(client):
+    assert client.post("/api/score", data="{}", content_type="text/plain").status_code == 415
+    assert client.post("/api/score", data="{oops", content_type="application/json").status_code == 400
+    assert client.post("/api/score", json=[1, 2]).status_code == 400
+    assert client.post("/api/score", data=b"\xff\xfe", content_type="application/json").status_code == 400
+    assert client.get("/api/score").status_code == 405
+
+
+def test_create_session_by_api(app, client):
+    token = csrf_of(client)
+    body = {"players": ["A", "B", "C", "D"], "rules": "riichi", "preset": "mleague", "uma": [30, 10, -10, -30],
+            "starting_points": 25000, "return_points": 30000, "rate": 2}
+    response = client.post("/api/sessions", json=body, headers={"X-CSRF-Token": token})
+    assert response.status_code == 201
+    created = response.get_json()
+    assert state(client, created["id"])["players"] == ["A", "B", "C", "D"]
+    assert client.post("/api/sessions", json=body).status_code == 403                      # no CSRF token
+    assert client.post("/api/sessions", json={**body, "players": ["A"]},
+                       headers={"X-CSRF-Token": token}).status_code == 400
+
+
+def test_events_by_join_code_header(app, client):
+    session_id, code, _ = new_session(client)
+    program = app.test_client()                 # no cookies at all: the join code is the credential
+    ok = program.post(f"/api/sessions/{session_id}/events", json={"event": {"type": "riichi", "seat": 3}},
+                      headers={"X-Join-Code": code})
+    assert ok.status_code == 201 and ok.get_json()["state"]["riichi"][3]
+    wrong = program.post(f"/api/sessions/{session_id}/events", json={"event": {"type": "riichi", "seat": 2}},
+                         headers={"X-Join-Code": "AAAAAA"})
+    assert wrong.status_code == 403
+    no_header = program.post(f"/api/sessions/{session_id}/events", json={"event": {"type": "riichi", "seat": 2}})
+    assert no_header.status_code == 403
+
+
+def test_event_api_paths(client):
+    session_id, _, token = new_session(client)
+    win = {"type": "win", "winner": 1, "discarder": 0, "hand": {"concealed": "234m456p678s22z555z", "win_tile": "2z"}}
+    first = post_event(client, session_id, token, win, form_token="api-token-1")
+    again = post_event(client, session_id, token, win, form_token="api-token-1")
+    assert first.status_code == 201 and again.status_code == 200 and not again.get_json()["created"]
+    assert state(client, session_id)["scores"] == [23400, 26600, 25000, 25000]    # haku, 50 fu ron: 1600
+    events = client.get(f"/api/sessions/{session_id}/events").get_json()
+    assert len(events) == 1 and events[0]["event"]["result"]["ok"]
+    assert post_event(client, session_id, token, {"type": "correction", "scores": [25000] * 4}).status_code == 201
+    undo = client.post(f"/api/sessions/{session_id}/undo", json={}, headers={"X-CSRF-Token": token})
+    assert undo.status_code == 200 and undo.get_json()["state"]["scores"] == [23400, 26600, 25000, 25000]
+
+
+def test_event_api_errors(client):
+    session_id, _, token = new_session(client)
+    bad = [{"event": "riichi"}, {"event": {"type": "riichi", "seat": "north"}}, {"event": {"type": "draw", "tenpai": 3}},
+           {"event": {"type": "correction", "scores": [1, 2]}}, {"event": {"type": "correction", "scores": "all"}},
+           {"event": {"type": "win", "winner": 0, "tsumo": True, "hand": {"concealed": "1m"}}},
+           {"event": {"type": "nap"}}, {"event": {"type": "riichi", "seat": 0}, "form_token": 5},
+           {"event": {"type": "riichi", "seat": 0}, "form_token": "short"}]
+    for body in bad:
+        response = client.post(f"/api/sessions/{session_id}/events", json=body, headers={"X-CSRF-Token": token})
+        assert 400 <= response.status_code < 500, body
+        assert response.get_json()["ok"] is False
+    assert client.post(f"/api/sessions/{session_id}/events", json={"event": {"type": "riichi", "seat": 0}},
+                       headers={"X-CSRF-Token": "forged"}).status_code == 403
+    assert state(client, session_id)["events"] == 0
+
+
+def test_preview_fills_the_situation(client):
+    session_id, _, token = new_session(client)
+    post_event(client, session_id, token, {"type": "riichi", "seat": 2})
+    response = client.post(f"/api/sessions/{session_id}/preview",
+                           json={"winner": 2, "tsumo": False, "discarder": 0, "hand": WIN_HAKU_TSUMO | {"win_tile": "2z"}})
+    body = response.get_json()
+    assert response.status_code == 200
+    assert body["request"]["seat_wind"] == "W" and body["request"]["discarder"] == "E"
+    assert body["request"]["riichi"] is True and body["request"]["riichi_sticks"] == 1
+    assert {"id": "riichi", "han": 1} in body["result"]["yaku"]
+    incomplete = client.post(f"/api/sessions/{session_id}/preview", json={"winner": 0, "tsumo": True, "hand": NOT_A_WIN})
+    assert incomplete.status_code == 200 and not incomplete.get_json()["result"]["ok"]
+    assert client.post(f"/api/sessions/{session_id}/preview", json={"winner": 0}).status_code == 400
+    assert client.post(f"/api/sessions/{session_id}/preview", json={"winner": 9, "hand": {}}).status_code == 400
+
+
+def _png(width: int, height: int) -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    pixels = zlib.compress(b"\x00" + b"\x80\x80\x80" * width)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
+
+
+def _scan(client, session_id, token, data: bytes, name="hand.png"):
+    import io
+    return client.post(f"/api/sessions/{session_id}/scan", data={"photo": (io.BytesIO(data), name)},
+                       headers={"X-CSRF-Token": token}, content_type="multipart/form-data")
+
+
+def test_scan_checks_the_photo_first(tmp_path):
+    from webui import create_app
+    seen = []
+
+    def fake_scan(data: bytes) -> dict:
+        seen.append(len(data))
+        return {"tiles": [{"tile": "5m", "red": True, "box": [0, 0, 1, 1], "pose": "upright", "confidence": 0.55,
+                           "alternatives": ["5m"]}], "hand": None, "result": None}
+
+    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "SCAN": fake_scan,
+                      "MAX_CONTENT_LENGTH": 200_000})
+    client = app.test_client()
+    session_id, _, token = new_session(client)
+    ok = _scan(client, session_id, token, _png(8, 4))
+    assert ok.status_code == 200 and ok.get_json()["tiles"][0]["red"] and seen == [len(_png(8, 4))]
+    assert _scan(client, session_id, token, b"GIF89a not a photo").status_code == 400
+    assert _scan(client, session_id, token, b"").status_code == 400
+    bomb = _scan(client, session_id, token, _png(60000, 60000))         # tiny file, 3.6 gigapixels claimed
+    assert bomb.status_code == 413 and bomb.get_json()["error"]["code"] == "too_large"
+    assert _scan(client, session_id, token, b"\x89PNG\r\n\x1a\n" + b"\0" * 300_000).status_code == 413
+    missing = client.post(f"/api/sessions/{session_id}/scan", data={}, headers={"X-CSRF-Token": token})
+    assert missing.status_code == 400
+    assert len(seen) == 1                    # nothing but the good photo reached the recogniser
+    stranger = app.test_client()
+    assert _scan(stranger, session_id, csrf_of(stranger), _png(8, 4)).status_code == 403
+
+
+def test_scan_failure_is_a_clear_422(tmp_path):
+    from webui import create_app
+
+    def failing(data):
+        raise ValueError("no tiles in view")
+    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "SCAN": failing})
+    client = app.test_client()
+    session_id, _, token = new_session(client)
+    response = _scan(client, session_id, token, _png(8, 4))
+    assert response.status_code == 422 and response.get_json()["error"]["detail"] == "no tiles in view"

@@ -1,0 +1,81 @@
+"""Naming tiles: a small CNN (ONNX, run with onnxruntime on the CPU) over upright tile crops.
+
+A crop is the axis-aligned region of one tile's face in a photo (a small margin is fine),
+turned upright by the caller; any size. Each crop gets every class with its probability,
+best first, so callers keep the runner-ups for repairing a doubtful read.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from models import model_path
+
+from .labels import LABELS, label_of, tile_of  # noqa: F401  (re-exported: the classifier's names)
+
+MODEL_NAME = "tile_classifier.onnx"
+INPUT_W, INPUT_H = 48, 64
+MEAN, SCALE = 0.5, 0.25
+
+
+class ModelMissing(RuntimeError):
+    """The ONNX model file is absent or unreadable."""
+
+
+def prepare(crops: list[np.ndarray]) -> np.ndarray:
+    """BGR crops of any size -> the network's input batch (N, 3, INPUT_H, INPUT_W) float32."""
+    batch = np.empty((len(crops), 3, INPUT_H, INPUT_W), np.float32)
+    for i, crop in enumerate(crops):
+        if crop is None or crop.ndim < 2 or crop.shape[0] < 2 or crop.shape[1] < 2:
+            raise ValueError(f"crop {i} is empty: a tile crop needs at least 2x2 pixels")
+        if crop.ndim == 2:
+            crop = cv2.cvtColor(crop, cv2.COLOR_GRAY2BGR)
+        small = cv2.resize(crop[..., :3], (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA)
+        batch[i] = small.transpose(2, 0, 1)
+    return (batch / 255.0 - MEAN) / SCALE
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    z = logits - logits.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+class TileClassifier:
+    """Names upright tile crops. Thread-compatible; one instance per process is enough."""
+
+    def __init__(self, model_path_: Path | None = None, threads: int = 2) -> None:
+        import onnxruntime as ort
+
+        path = Path(model_path_) if model_path_ is not None else model_path(MODEL_NAME)
+        if not path.is_file():
+            raise ModelMissing(f"the tile model {path} is missing: run `python -m vision.train` to build it")
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        try:
+            self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime raises its own untyped errors for corrupt files
+            raise ModelMissing(f"the tile model {path} cannot be loaded: {exc}") from exc
+        self._input = self._session.get_inputs()[0].name
+        classes = self._session.get_modelmeta().custom_metadata_map.get("labels")
+        if classes is not None and tuple(classes.split(",")) != LABELS:
+            raise ModelMissing(f"the tile model {path} names other classes than this code expects")
+
+    def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
+        """(N, len(LABELS)) class probabilities for the crops."""
+        if not crops:
+            return np.zeros((0, len(LABELS)), np.float32)
+        logits = self._session.run(None, {self._input: prepare(crops)})[0]
+        return softmax(logits.astype(np.float64)).astype(np.float32)
+
+    def classify(self, crops: list[np.ndarray]) -> list[list[tuple[str, float]]]:
+        """For each crop, every label with its probability, most likely first."""
+        probs = self.probabilities(crops)
+        out = []
+        for row in probs:
+            order = np.argsort(-row)
+            out.append([(LABELS[i], float(row[i])) for i in order])
+        return out

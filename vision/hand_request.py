@@ -1,0 +1,136 @@
+"""Naming an arranged hand: tile names per group -> a hand request, and what is wrong with it.
+
+Pure code. `build_request` writes the request the scorer takes (shared/spec/hand-json.md);
+`problems` lists every way a reading breaks what a real hand must be (a fifth copy, two red
+fives of a suit, a meld that is no set, the wrong number of tiles, no winning shape), so the
+repair step can try runner-up names until none is left.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scorer.reading import is_complete
+from scorer.tiles import SUIT_NAMES, Tile, counts, format_tiles, parse_tiles
+
+from .hand import CONCEALED, DORA, MELD, WIN, Arrangement, Detection, Group
+from .find import FACE_DOWN
+
+BACK = "back"
+
+
+def tile(label: str) -> Tile:
+    return parse_tiles(label, field="camera reading")[0]
+
+
+def is_bonus(label: str) -> bool:
+    return label.endswith("f")
+
+
+@dataclass
+class Reading:
+    """A hand request built from one choice of names, with what is wrong with it."""
+    request: dict
+    problems: list[str] = field(default_factory=list)
+    structural: list[str] = field(default_factory=list)   # wrong tile counts: names cannot fix
+
+
+def _meld_from(group: Group) -> str:
+    position = group.members.index(group.called)
+    if position == 0:
+        return "left"
+    if position == len(group.members) - 1:
+        return "right"
+    return "across"
+
+
+def _read_meld(group: Group, detections: list[Detection], labels: list[str]) -> tuple[dict, list[str]]:
+    shown = [labels[i] for i in group.members]
+    faces = [labels[i] for i in group.members if detections[i].pose != FACE_DOWN]
+    problems = []
+    if group.called is None:  # a concealed kan: two backs around two faces
+        up = [tile(l) for l in faces if l != BACK]
+        if len(up) != 2 or up[0].kind != up[1].kind:
+            problems.append(f"the concealed kan shows {' and '.join(faces)}, which are not the same tile")
+        kind = up[0].kind if up else 0
+        reds = sum(t.red for t in up)
+        tiles = [Tile(kind, red=i < reds) for i in range(4)]
+        return {"kind": "ankan", "tiles": format_tiles(tiles)}, problems
+    if BACK in faces:
+        problems.append("a face-down tile lies in an open meld")
+    tiles = [tile(l) for l in faces if l != BACK]
+    if group.added is not None:
+        tiles.append(tile(labels[group.added]))
+    kinds = sorted(t.kind for t in tiles)
+    name = format_tiles(tiles)
+    meld = {"tiles": name, "from": _meld_from(group)}
+    if any(k >= 34 for k in kinds):
+        problems.append(f"a flower or season ({name}) lies in a meld")
+        meld["kind"] = "pon"
+    elif len(tiles) == 4 and len(set(kinds)) == 1:
+        meld["kind"] = "kakan" if group.added is not None else "minkan"
+    elif len(tiles) == 3 and len(set(kinds)) == 1:
+        meld["kind"] = "pon"
+    elif len(tiles) == 3 and kinds[0] < 27 and kinds[2] // 9 == kinds[0] // 9 and kinds == [kinds[0], kinds[0] + 1, kinds[0] + 2]:
+        meld["kind"] = "chi"
+        if meld["from"] != "left":
+            problems.append(f"the chi {name} has its turned tile off the left end (a chi is called from the left)")
+            meld["from"] = "left"
+    else:
+        meld["kind"] = "pon"
+        problems.append(f"the meld {name} ({' '.join(shown)}) is not a run or a set of one tile")
+    return meld, problems
+
+
+def build_request(arrangement: Arrangement, detections: list[Detection], labels: list[str],
+                  situation: dict | None = None) -> Reading:
+    """The hand request for these names (one per detection), and its problems."""
+    problems: list[str] = []
+    structural: list[str] = []
+    flowers: list[Tile] = []
+    concealed_group = arrangement.of(CONCEALED)[0] if arrangement.of(CONCEALED) else Group(CONCEALED, ())
+    concealed_labels = [labels[i] for i in concealed_group.members]
+    win_group = arrangement.of(WIN)
+    win_labels = [labels[i] for i in win_group[0].members] if win_group else []
+    hand: list[Tile] = []
+    for label in concealed_labels + win_labels:
+        if label == BACK:
+            problems.append("a face-down tile lies among the concealed tiles")
+        elif is_bonus(label):
+            flowers.append(tile(label))
+        else:
+            hand.append(tile(label))
+    melds, meld_tiles = [], []
+    for group in arrangement.of(MELD):
+        meld, meld_problems = _read_meld(group, detections, labels)
+        melds.append(meld)
+        problems += meld_problems
+        meld_tiles += parse_tiles(meld["tiles"])
+    dora = [tile(labels[i]) for g in arrangement.of(DORA) for i in g.members if labels[i] != BACK]
+    if win_labels and not is_bonus(win_labels[0]) and win_labels[0] != BACK:
+        win = tile(win_labels[0])
+    else:
+        win = hand[-1] if hand else None
+    request = {"rules": "riichi", "concealed": format_tiles(hand), "win_tile": str(win) if win else "",
+               "melds": melds, "dora_indicators": format_tiles(dora), "flowers": format_tiles(flowers)}
+    request.update(situation or {})
+    expected = 14 - 3 * len(melds)
+    if len(hand) != expected:
+        word = "few" if len(hand) < expected else "many"
+        structural.append(f"too {word} tiles for a hand: {len(hand)} concealed tiles with {len(melds)} "
+                          f"meld{'s' if len(melds) != 1 else ''} (a winning hand has {expected})")
+    problems += _count_problems(hand + meld_tiles + dora)
+    if not structural and not is_complete(counts(hand)):
+        problems.append(f"{format_tiles(hand)} is not a winning shape")
+    return Reading(request, problems + structural, structural)
+
+
+def _count_problems(tiles: list[Tile]) -> list[str]:
+    problems = []
+    for kind, count in enumerate(counts(tiles)):
+        if count > 4:
+            problems.append(f"{count} copies of {Tile(kind).name} (a set has four)")
+    for suit in "mps":
+        reds = sum(1 for t in tiles if t.red and t.suit == suit)
+        if reds > 1:
+            problems.append(f"{reds} red fives of {SUIT_NAMES[suit]} (a set has one)")
+    return problems

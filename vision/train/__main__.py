@@ -1,0 +1,75 @@
+"""`python -m vision.train`: render, train, export `models/tile_classifier.onnx`, measure, and
+write `models/MODEL_CARD.md`. Needs the `train` extra (torch, onnx, pillow) and the CJK fonts."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import fields
+from pathlib import Path
+
+import numpy as np
+
+from models import model_path
+
+from ..classify import MODEL_NAME, TileClassifier
+from ..render import glyphs
+from ..render.tilesets import available_arts
+from . import card, data, evaluate, real
+from .fit import Settings, accuracy, train
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m vision.train", description=__doc__)
+    defaults = Settings()
+    for f in fields(Settings):
+        parser.add_argument(f"--{f.name.replace('_', '-')}", type=type(getattr(defaults, f.name)),
+                            default=getattr(defaults, f.name))
+    parser.add_argument("--workers", type=int, default=2, help="processes rendering the crops")
+    parser.add_argument("--out", type=Path, default=model_path(MODEL_NAME))
+    parser.add_argument("--no-real", action="store_true", help="train on rendered crops only")
+    parser.add_argument("--evaluate-only", action="store_true", help="measure the model at --out and rewrite the card")
+    args = parser.parse_args(argv)
+    settings = Settings(**{f.name: getattr(args, f.name) for f in fields(Settings)})
+    if not glyphs.available() or "fluffy" not in available_arts():
+        print("training needs Pillow with CJK fonts (apt: fonts-arphic-ukai fonts-arphic-uming fonts-arphic-bkai00mp "
+              "fonts-arphic-gkai00mp fonts-wqy-zenhei) and the FluffyStuff art (TENBOU_TILE_ART)", file=sys.stderr)
+        return 2
+    log = lambda msg: print(msg, flush=True)  # noqa: E731
+    root = real.photos_dir()
+    tuning = real.load(root, real.TUNING_SETS) if root and not args.no_real else []
+    held_out = real.load(root, real.HELD_OUT_SETS) if root else []
+    minutes = 0.0
+    if not args.evaluate_only:
+        start = time.time()
+        synth = data.synthetic(settings.synthetic, settings.seed, args.workers, log)
+        val = data.synthetic(2000, settings.seed + 1000, args.workers, log)
+        checks = {"rendered val": val}
+        if tuning:
+            from ..labels import INDEX
+            import cv2
+            from ..classify import INPUT_H, INPUT_W
+            checks["real tuning"] = (
+                np.stack([cv2.resize(c.image, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA) for c in tuning]),
+                np.array([INDEX[c.label] for c in tuning]))
+        model = train(settings, synth, tuning, checks, log)
+        from .export import export
+        export(model, args.out)
+        minutes = (time.time() - start) / 60
+        log(f"wrote {args.out} after {minutes:.0f} min (final rendered val {accuracy(model, *val):.3f})")
+    classifier = TileClassifier(args.out)
+    crops, labels = evaluate.rendered(3000, settings.seed)
+    synth_score = evaluate.score(classifier, crops, labels)
+    red = evaluate.score(classifier, *evaluate.red_fives(600, settings.seed))
+    real_scores = evaluate.real_by_set(classifier, held_out)
+    latency = evaluate.latency_ms(classifier, crops)
+    log(f"rendered {synth_score.text()}; red fives {red.text()}; latency {latency:.2f} ms/crop")
+    for name, s in real_scores.items():
+        log(f"real {name}: {s.text()}  {evaluate.worst(s.confusions, 5)}")
+    card.write(args.out.parent / "MODEL_CARD.md", settings, synth_val=synth_score, red=red, real=real_scores,
+               latency=latency, size_bytes=args.out.stat().st_size, train_minutes=minutes, tuning_used=len(tuning))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

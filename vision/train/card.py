@@ -1,0 +1,74 @@
+"""`models/MODEL_CARD.md`: what the model is, what it learnt from, and what it scores."""
+from __future__ import annotations
+
+from dataclasses import asdict
+from pathlib import Path
+
+from .evaluate import Score, worst
+from .fit import Settings
+from .real import HELD_OUT_SETS, TUNING_SETS
+
+
+def write(path: Path, settings: Settings, *, synth_val: Score, red: Score, real: dict[str, Score],
+          latency: float, size_bytes: int, train_minutes: float, tuning_used: int) -> None:
+    real_lines = "\n".join(f"| {name} | {s.text()} |" for name, s in real.items()) or "| (real photos not found) | - |"
+    real_errors = "; ".join(f"{name}: {worst(s.confusions, 5)}" for name, s in real.items()
+                            if name.startswith("all held-out"))
+    text = f"""# Tile classifier (`tile_classifier.onnx`)
+
+Names one tile from an upright crop of its face: the 34 kinds, the red fives (`0m 0p 0s`),
+flowers and seasons (`1f`-`8f`) and `back` (a tile lying face down). Input: BGR crop resized to
+48x64, scaled `(x/255 - 0.5)/0.25`, NCHW float32 (see `vision/classify.py: prepare`); output:
+46 logits in the order of `vision.labels.LABELS` (also stored in the model's metadata `labels`).
+Built by `python -m vision.train` ({size_bytes / 1e6:.1f} MB, {train_minutes:.0f} min of training
+on 2 CPU cores).
+
+## Network
+Seven 3x3 conv + batch-norm + ReLU layers (16-32-32-64-64-128-128 channels) with four 2x2
+max-pools down to 4x3, dropout 0.3 and one linear layer. About 0.36 M parameters and
+30 MFLOPs a crop.
+
+## Data
+- **Rendered crops** ({settings.synthetic}, seed {settings.seed}), made by `vision/render`: rows of 3-9
+  tiles on a table, photographed by a simulated camera (straight above to 45 degrees, turned a little),
+  with tile bodies (thickness, back colour), shadows, uneven light and colour casts, glare, focus and
+  shake blur, noise and JPEG; each tile's face box cut with a random margin, sideways tiles turned
+  upright, 15% upside down, 4% face-down tiles. Faces come from the CC0 FluffyStuff riichi art
+  (regular and black; about 30% of sets) or are drawn: Kai, Ming and Hei CJK fonts from Debian,
+  Japanese and Chinese / Hong Kong conventions (伍 and 五, blue or black numerals and winds,
+  blank, framed or double-framed white dragons, drawn dots, bamboo and birds, flowers and seasons
+  with Arabic or Chinese numbers and their names, corner indices as on Western sets).
+- **Real tuning crops** ({tuning_used} crops, each seen {settings.real_repeats} times an epoch with a new
+  border, blur and flips): the photo sets {", ".join(sorted(TUNING_SETS))} of `shared/data/photos/camerash`
+  (its crops and the labelled boxes of those photos). The split is by **set**: the crops are
+  numbered by the photo they came from and the six `1-*` photos show one set, so no set is on
+  both sides.
+- **Held out, never used for training or tuning**: the sets {", ".join(sorted(HELD_OUT_SETS))}.
+
+## Settings
+{", ".join(f"`{k}`={v}" for k, v in asdict(settings).items())}; AdamW, one-cycle learning rate,
+label smoothing, per-sample brightness/contrast/colour and small shift-and-zoom augmentation.
+Seeded: the same command gives the same data and the same training order.
+
+## Measured
+| set | top-1 accuracy |
+|---|---|
+| rendered crops never trained on (fresh seed) | {synth_val.text()} |
+| rendered red and plain fives only | {red.text()} |
+{real_lines}
+
+Real held-out sets are Chinese / Hong Kong style sets (with flowers) from makers the renderer
+never copied; riichi-style real photos were not available, so riichi sets are judged on rendered
+crops only. Most frequent mistakes (truth->read): {real_errors or "n/a"}; rendered:
+{worst(synth_val.confusions)}.
+
+Latency: {latency:.2f} ms a crop (14 crops a call, preparation included, onnxruntime CPU, 2 threads).
+
+## Limits
+- Flowers and seasons vary most between makers; the renderer draws them freely, so these are the
+  weakest classes on real sets.
+- The crop must be the tile's face turned upright (or upside down); the classifier does not find
+  tiles or tell their pose.
+- Real red fives were not available for measurement; red fives are judged on rendered crops.
+"""
+    path.write_text(text)

@@ -1,0 +1,124 @@
+"""Training: synthetic crops plus the real tuning crops (augmented), AdamW with a one-cycle
+schedule, seeded and on the CPU."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from ..classify import INPUT_H, INPUT_W, MEAN, SCALE
+from ..labels import INDEX, LABELS
+from .model import TileNet
+from .real import RealCrop
+
+
+@dataclass(frozen=True)
+class Settings:
+    seed: int = 6
+    synthetic: int = 40000
+    epochs: int = 8
+    batch: int = 128
+    lr: float = 3e-3
+    weight_decay: float = 5e-4
+    label_smoothing: float = 0.05
+    real_repeats: int = 12      # copies of each real tuning crop per epoch, each jittered anew
+    width: int = 32
+    threads: int = 2
+
+
+def to_tensor(images: np.ndarray) -> torch.Tensor:
+    """(N, H, W, 3) uint8 BGR -> normalised (N, 3, H, W) float, as `vision.classify.prepare`."""
+    x = torch.from_numpy(images).permute(0, 3, 1, 2).float()
+    return (x / 255.0 - MEAN) / SCALE
+
+
+def jitter_real(crops: list[RealCrop], repeats: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Real crops cut again with a moved border, now and then upside down or blurred."""
+    images, labels = [], []
+    for crop in crops:
+        h, w = crop.image.shape[:2]
+        py, px = int(h * 0.08) + 1, int(w * 0.08) + 1
+        padded = cv2.copyMakeBorder(crop.image, py, py, px, px, cv2.BORDER_REPLICATE)
+        for _ in range(repeats):
+            x1 = int(px + rng.uniform(-0.06, 0.06) * w)
+            x2 = int(px + w + rng.uniform(-0.06, 0.06) * w)
+            y1 = int(py + rng.uniform(-0.06, 0.06) * h)
+            y2 = int(py + h + rng.uniform(-0.06, 0.06) * h)
+            small = cv2.resize(padded[y1:y2, x1:x2], (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA)
+            if rng.random() < 0.2:
+                small = small[::-1, ::-1]
+            if rng.random() < 0.3:
+                small = cv2.GaussianBlur(small, (0, 0), rng.uniform(0.3, 1.0))
+            images.append(small)
+            labels.append(INDEX[crop.label])
+    if not images:
+        return np.zeros((0, INPUT_H, INPUT_W, 3), np.uint8), np.zeros(0, np.int64)
+    return np.stack(images), np.array(labels, np.int64)
+
+
+def photometric(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    """Per-sample brightness, contrast and colour cast, plus a small shift and zoom."""
+    n = x.shape[0]
+    gain = 1 + 0.25 * (torch.rand(n, 1, 1, 1, generator=gen) - 0.5)
+    cast = 1 + 0.12 * (torch.rand(n, 3, 1, 1, generator=gen) - 0.5)
+    bias = 0.4 * (torch.rand(n, 1, 1, 1, generator=gen) - 0.5)
+    x = x * gain * cast + bias
+    theta = torch.zeros(n, 2, 3)
+    zoom = 1 + 0.12 * (torch.rand(n, generator=gen) - 0.5)
+    theta[:, 0, 0] = zoom
+    theta[:, 1, 1] = zoom
+    theta[:, :, 2] = 0.08 * (torch.rand(n, 2, generator=gen) - 0.5)
+    grid = F.affine_grid(theta, list(x.shape), align_corners=False)
+    return F.grid_sample(x, grid, padding_mode="border", align_corners=False)
+
+
+def accuracy(model: TileNet, images: np.ndarray, labels: np.ndarray) -> float:
+    model.eval()
+    right = 0
+    with torch.no_grad():
+        for i in range(0, len(images), 512):
+            pred = model(to_tensor(images[i:i + 512])).argmax(1).numpy()
+            right += int((pred == labels[i:i + 512]).sum())
+    return right / max(1, len(images))
+
+
+def train(settings: Settings, synth: tuple[np.ndarray, np.ndarray], real: list[RealCrop],
+          checks: dict[str, tuple[np.ndarray, np.ndarray]], log=print) -> TileNet:
+    """Fit the network; `checks` are sets whose accuracy is logged after each epoch."""
+    torch.manual_seed(settings.seed)
+    torch.set_num_threads(settings.threads)
+    rng = np.random.default_rng(settings.seed)
+    gen = torch.Generator().manual_seed(settings.seed)
+    model = TileNet(len(LABELS), settings.width)
+    images, labels = synth
+    per_epoch = len(images) + len(real) * settings.real_repeats
+    steps = settings.epochs * ((per_epoch + settings.batch - 1) // settings.batch)
+    opt = torch.optim.AdamW(model.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=settings.lr, total_steps=steps, pct_start=0.15)
+    for epoch in range(settings.epochs):
+        start = time.time()
+        r_images, r_labels = jitter_real(real, settings.real_repeats, rng)
+        all_images = np.concatenate([images, r_images]) if len(r_images) else images
+        all_labels = np.concatenate([labels, r_labels]) if len(r_labels) else labels
+        order = rng.permutation(len(all_images))
+        model.train()
+        total, seen = 0.0, 0
+        for i in range(0, len(order), settings.batch):
+            idx = np.sort(order[i:i + settings.batch])
+            x = photometric(to_tensor(all_images[idx]), gen)
+            y = torch.from_numpy(all_labels[idx])
+            loss = F.cross_entropy(model(x), y, label_smoothing=settings.label_smoothing)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += loss.item() * len(idx)
+            seen += len(idx)
+        report = ", ".join(f"{name} {accuracy(model, *data):.3f}" for name, data in checks.items())
+        log(f"epoch {epoch + 1}/{settings.epochs}: loss {total / seen:.3f}, {report} ({time.time() - start:.0f}s)")
+    model.eval()
+    return model

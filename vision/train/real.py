@@ -1,0 +1,76 @@
+"""The labelled real photos (`shared/data/photos/camerash`, never copied into the repo) and the
+split that keeps tuning apart from measuring.
+
+The split is BY SET: crops are numbered by the photo they were cut from, and the six `1-*`
+photos show one set, so a set is either all tuning or all held out. Tuning data (the 3.png and
+5.jpg sets) may shape training; the held-out sets only ever measure.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ..labels import label_of
+
+# crop numbers -> the photo (or photos of one set) they were cut from; found by matching the
+# crops against the labelled photos
+CROP_SETS: dict[str, range] = {
+    "1-x": range(1, 183), "3": range(183, 261), "5": range(261, 375),
+    "10": range(375, 462), "8": range(462, 542), "12": range(542, 1000),
+}
+IMAGE_SETS = {
+    **{f"images/1-{i}.jpg": "1-x" for i in range(1, 7)},
+    "images/3.png": "3", "images/5.jpg": "5", "images/10.jpg": "10", "images/8.jpg": "8", "images/12.jpg": "12",
+}
+TUNING_SETS = frozenset({"3", "5"})
+HELD_OUT_SETS = frozenset(CROP_SETS) - TUNING_SETS
+
+
+@dataclass
+class RealCrop:
+    image: np.ndarray   # BGR
+    label: str          # classifier class
+    source: str         # "crops/17.jpg" or "images/3.png#5"
+    set_name: str
+
+
+def photos_dir() -> Path | None:
+    env = os.environ.get("TENBOU_PHOTOS")
+    candidates = ([Path(env)] if env else []) + [
+        Path(__file__).resolve().parents[3] / "shared" / "data" / "photos" / "camerash",
+        Path("/work/shared/data/photos/camerash"),
+    ]
+    return next((c for c in candidates if (c / "crops.json").is_file()), None)
+
+
+def crop_set(name: str) -> str:
+    number = int(Path(name).stem)
+    return next(s for s, numbers in CROP_SETS.items() if number in numbers)
+
+
+def load(root: Path, sets: frozenset[str], with_boxes: bool = True) -> list[RealCrop]:
+    """The crops of `sets`: the crops folder and, when `with_boxes`, the labelled boxes of the photos."""
+    out: list[RealCrop] = []
+    for name, tile in json.loads((root / "crops.json").read_text()).items():
+        set_name = crop_set(name)
+        if set_name in sets:
+            image = cv2.imread(str(root / name), cv2.IMREAD_COLOR)
+            if image is not None:
+                out.append(RealCrop(image, label_of(tile), name, set_name))
+    if with_boxes:
+        for name, tiles in json.loads((root / "labels.json").read_text()).items():
+            set_name = IMAGE_SETS.get(name)
+            if set_name not in sets:
+                continue
+            photo = cv2.imread(str(root / name), cv2.IMREAD_COLOR)
+            for i, t in enumerate(tiles):
+                x1, y1, x2, y2 = (int(round(v)) for v in t["box"])
+                if x2 - x1 > 2 and y2 - y1 > 2:
+                    out.append(RealCrop(photo[y1:y2, x1:x2].copy(), label_of(t["tile"], t.get("red", False)),
+                                        f"{name}#{i}", set_name))
+    return out

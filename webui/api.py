@@ -1,0 +1,147 @@
+"""The JSON API behind the pages. `POST /api/score` takes the hand contract as it is; the
+session routes fill a hand's situation (winds, honba, riichi sticks) from the ledger."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, jsonify, request, url_for
+
+from . import game, store
+from .errors import PlayerError
+from .forms import integer_list, json_body, seat
+from .photos import scan_photo
+from .recording import record, undo
+from .security import check_csrf, csrf_token, grant, require_change
+from .sessions import ABORTIVE_REASONS
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+@bp.post("/score")
+def score():
+    result = game.score_request(json_body())
+    return jsonify(result), (200 if result.get("ok") else 422)
+
+
+@bp.get("/csrf")
+def csrf():
+    return jsonify({"csrf_token": csrf_token()})
+
+
+@bp.post("/sessions")
+def create_session():
+    check_csrf()
+    body = json_body()
+    form = dict(body)
+    for i, name in enumerate(body.get("players") or []):
+        form[f"player{i}"] = name
+    if isinstance(body.get("uma"), list):
+        form["uma"] = ",".join(str(u) for u in body["uma"])
+    config = game.config_from_form(_Form(form))
+    created = store.create_session(config, str(body.get("title") or "")[:60], bool(body.get("uses_table")))
+    grant(created.id)
+    return jsonify({"ok": True, "id": created.id, "join_code": created.join_code,
+                    "url": url_for("sessions.scoreboard", session_id=created.id, _external=True)}), 201
+
+
+def _found(session_id: str) -> store.Session:
+    found = store.get_session(session_id)
+    if found is None:
+        abort(404)
+    return found
+
+
+@bp.get("/sessions/<session_id>")
+def session_state(session_id: str):
+    return jsonify(game.snapshot(_found(session_id)))
+
+
+@bp.get("/sessions/<session_id>/events")
+def session_events(session_id: str):
+    found = _found(session_id)
+    return jsonify([{"id": e.id, "event": e.body, "at": e.created_at, "undone": e.undone}
+                    for e in store.events(found.id, include_undone=True) if e.body.get("type") != "_undo"])
+
+
+@bp.post("/sessions/<session_id>/events")
+def add_event(session_id: str):
+    found = store.get_session(session_id)
+    require_change(found)
+    body = json_body()
+    event = body.get("event")
+    if not isinstance(event, dict):
+        raise PlayerError(400, "bad_field", "event: an object with a type is needed")
+    stored, created = record(found, event_from_json(found, event), _token(body))
+    return jsonify({"ok": True, "id": stored.id, "created": created, "state": game.snapshot(found)}), (201 if created else 200)
+
+
+@bp.post("/sessions/<session_id>/undo")
+def undo_last(session_id: str):
+    found = store.get_session(session_id)
+    require_change(found)
+    body = json_body() if request.is_json else {}
+    undone = undo(found, _token(body))
+    return jsonify({"ok": True, "undone": undone.id if undone else None, "state": game.snapshot(found)})
+
+
+@bp.post("/sessions/<session_id>/preview")
+def preview(session_id: str):
+    """Score a hand for the record page without storing it; a hand that does not score yet
+    is a normal answer here (200 with the contract's ok: false), not a request error."""
+    found = _found(session_id)
+    body = json_body()
+    hand = body.get("hand")
+    if not isinstance(hand, dict):
+        raise PlayerError(400, "bad_field", "hand: an object is needed")
+    winner, discarder, tsumo = game.who(body, len(found.config["players"]))
+    request_json, result = game.score_hand(game.load(found), hand, winner, discarder, tsumo)
+    return jsonify({"request": request_json, "result": result})
+
+
+@bp.post("/sessions/<session_id>/scan")
+def scan(session_id: str):
+    found = store.get_session(session_id)
+    require_change(found)
+    photo = request.files.get("photo")
+    if photo is None or not photo.filename and not photo.content_length:
+        raise PlayerError(400, "no_image")
+    return jsonify(scan_photo(photo.read()))
+
+
+def _token(body: dict) -> str | None:
+    token = body.get("form_token")
+    if token is not None and (not isinstance(token, str) or not 8 <= len(token) <= 80):
+        raise PlayerError(400, "bad_field", "form_token: 8 to 80 characters")
+    return token
+
+
+def event_from_json(found: store.Session, event: dict) -> dict:
+    seats = len(found.config["players"])
+    kind = event.get("type")
+    if kind in ("riichi", "chombo"):
+        return {"type": kind, "seat": seat(event.get("seat"), "seat", seats)}
+    if kind == "draw":
+        ready = event.get("tenpai", [])
+        if not isinstance(ready, list):
+            raise PlayerError(400, "bad_field", "tenpai: a list of seats")
+        return {"type": "draw", "tenpai": sorted({seat(v, "tenpai", seats) for v in ready})}
+    if kind == "abortive_draw":
+        if event.get("reason") not in ABORTIVE_REASONS:
+            raise PlayerError(400, "bad_field", f"reason: one of {', '.join(ABORTIVE_REASONS)}")
+        return {"type": "abortive_draw", "reason": event["reason"]}
+    if kind == "correction":
+        scores = event.get("scores")
+        if not isinstance(scores, list):
+            raise PlayerError(400, "bad_field", "scores: a list of points")
+        return {"type": "correction", "scores": integer_list(",".join(map(str, scores)), "scores", seats)}
+    if kind == "win":
+        return game.win_event(found, event)
+    raise PlayerError(400, "bad_field", "type: riichi, win, draw, abortive_draw, chombo or correction")
+
+
+class _Form(dict):
+    """A JSON body read through the same code as the HTML form."""
+
+    def getlist(self, key: str) -> list:
+        value = self.get(key)
+        return value if isinstance(value, list) else [] if value is None else [value]
+
+

@@ -1,0 +1,51 @@
+"""The score chart's geometry, once, for the page's inline SVG and the PDF alike."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SEAT_COLOURS = ("#c8102e", "#1f4e9c", "#1c7c3c", "#b8860b")
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: float
+    height: float
+    lines: list[tuple[str, list[tuple[float, float]]]]   # (colour, points) per seat
+    y_ticks: list[tuple[float, str]]                      # (y, label)
+    x_ticks: list[tuple[float, str]]                      # (x, hand label)
+    baseline: float | None                                # y of the starting points
+
+
+def _nice_step(span: float) -> int:
+    for step in (1000, 2000, 5000, 10000, 20000, 25000, 50000, 100000):
+        if span / step <= 6:
+            return step
+    return 200000
+
+
+def score_chart(start: list[int], hands: list[dict], width: float = 520, height: float = 200,
+                left: float = 44, bottom: float = 18) -> Chart:
+    """Each seat's score after every hand, from the starting points, scaled into the box."""
+    series = [list(start)] + [list(h["scores"]) for h in hands]
+    values = [v for row in series for v in row]
+    low, high = min(values), max(values)
+    step = _nice_step(max(high - low, 1))
+    low, high = (low // step) * step, -((-high) // step) * step
+    if high == low:
+        high = low + step
+    plot_w, plot_h = width - left - 6, height - bottom - 6
+
+    def x(i: int) -> float:
+        return left + (plot_w * i / max(len(series) - 1, 1))
+
+    def y(v: float) -> float:
+        return 6 + plot_h * (high - v) / (high - low)
+
+    lines = []
+    for seat in range(len(start)):
+        lines.append((SEAT_COLOURS[seat % 4], [(round(x(i), 1), round(y(row[seat]), 1)) for i, row in enumerate(series)]))
+    y_ticks = [(round(y(v), 1), f"{v:,}") for v in range(int(low), int(high) + 1, step)]
+    every = max(1, len(hands) // 12)
+    x_ticks = [(round(x(i + 1), 1), str(h.get("label", i + 1))) for i, h in enumerate(hands) if i % every == 0]
+    base = start[0] if len(set(start)) == 1 else None
+    return Chart(width, height, lines, y_ticks, x_ticks, round(y(base), 1) if base is not None else None)

@@ -1,0 +1,64 @@
+"""Every error a request can meet becomes a 4xx page or JSON in the player's language.
+
+Routes raise `PlayerError(status, key, **details)`; the key names a message in `i18n`. Any
+exception a route did not expect is logged and answered with a plain 500 page without a
+traceback — tests assert no request input reaches that path.
+"""
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from .i18n import t
+
+log = logging.getLogger("tenbou.web")
+
+_HTTP_KEYS = {400: "bad_request", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
+              413: "too_large", 415: "unsupported_media", 429: "too_many"}
+
+
+class PlayerError(Exception):
+    def __init__(self, status: int, key: str, detail: str = "", code: str | None = None):
+        super().__init__(key)
+        self.status = status
+        self.key = key
+        self.detail = detail          # e.g. the scorer's own message naming the tile
+        self.code = code or key       # machine-readable, stable
+
+
+def wants_json() -> bool:
+    if request.path.startswith("/api/") or request.path.startswith("/live/"):
+        return True
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return best == "application/json"
+
+
+def respond(status: int, key: str, detail: str = "", code: str | None = None):
+    message = t(f"error.{key}")
+    if wants_json():
+        body = {"ok": False, "error": {"code": code or key, "message": message}}
+        if detail:
+            body["error"]["detail"] = detail
+        return jsonify(body), status
+    return render_template("error.html", status=status, message=message, detail=detail), status
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(PlayerError)
+    def player_error(err: PlayerError):
+        return respond(err.status, err.key, err.detail, err.code)
+
+    @app.errorhandler(HTTPException)
+    def http_error(err: HTTPException):
+        key = _HTTP_KEYS.get(err.code or 500, "bad_request")
+        status = err.code if err.code and 400 <= err.code < 500 else 500
+        if status == 500:
+            key = "internal"
+        return respond(status, key)
+
+    @app.errorhandler(Exception)
+    def unexpected(err: Exception):
+        log.exception("unexpected error on %s %s", request.method, request.path)
+        return respond(500, "internal")

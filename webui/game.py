@@ -1,0 +1,220 @@
+"""The web app's view of a game: the ledger (`scorer.game`) over the stored events.
+
+Nothing here keeps state between requests: every call replays the session's live events,
+so what a page shows is always what the database holds.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from flask import current_app
+
+from . import store
+from .errors import PlayerError
+from .forms import integer, integer_list, number, seat, text
+
+PRESETS = {"riichi": ("tenhou", "mahjongsoul", "wrc", "ema", "mleague", "book"),
+           "fundamentals": ("",), "chinese-classical": ("",)}
+WINDS = ("E", "S", "W", "N")
+
+
+def _ledger():
+    from scorer import game as ledger   # noqa: PLC0415 — the ledger lands in parallel
+    return ledger
+
+
+def score_request(request: dict) -> dict:
+    import scorer
+    entry = getattr(scorer, "score", None)
+    if entry is None:
+        from scorer.contract import score as entry
+    return entry(request)
+
+
+@dataclass(frozen=True)
+class Game:
+    session: store.Session
+    config: object
+    state: object
+    events: list[store.StoredEvent]
+
+    @property
+    def state_json(self) -> dict:
+        return self.state.to_json()
+
+
+def _ledger_error(err: Exception) -> PlayerError:
+    code = getattr(err, "code", "bad_event")
+    return PlayerError(422, "bad_event", getattr(err, "message", str(err)), code=code)
+
+
+def _config(game_session: store.Session):
+    return _ledger().GameConfig.from_json(game_session.config)
+
+
+def load(game_session: store.Session) -> Game:
+    ledger = _ledger()
+    config = _config(game_session)
+    live = store.events(game_session.id)
+    try:
+        state = ledger.replay(config, [e.body for e in live])
+    except ledger.LedgerError as err:   # stored events always replayed once; a newer ledger may differ
+        raise _ledger_error(err) from None
+    return Game(game_session, config, state, live)
+
+
+def checker(game_session: store.Session):
+    """The check `store.append_event` runs inside its transaction."""
+    ledger = _ledger()
+    config = _config(game_session)
+
+    def check(bodies: list[dict]) -> None:
+        try:
+            ledger.replay(config, bodies)
+        except (ledger.LedgerError, ValueError) as err:
+            raise _ledger_error(err) from None
+    return check
+
+
+def config_from_form(form) -> dict:
+    names = [text(form.get(f"player{i}"), f"player {i + 1}", 24) for i in range(4)]
+    names = [n for n in names if n]
+    if len(names) < 3:
+        raise PlayerError(400, "bad_field", "players: three or four names are needed")
+    rules = form.get("rules", "riichi")
+    if rules not in PRESETS:
+        raise PlayerError(400, "bad_field", f"rules: one of {', '.join(PRESETS)}")
+    raw = {
+        "rules": rules,
+        "players": names,
+        "length": form.get("length", "south"),
+        "starting_points": integer(form.get("starting_points", 25000), "starting points", 0, 1_000_000),
+        "return_points": integer(form.get("return_points", 30000), "return points", 0, 1_000_000),
+        "uma": integer_list(form.get("uma", "15,5,-5,-15"), "uma", len(names)),
+        "rate": number(form.get("rate", 0) or 0, "rate"),
+    }
+    chip_value = number(form.get("chip_value", 0) or 0, "chip value")
+    if chip_value:
+        raw["chips"] = {"value": chip_value}
+    if rules == "riichi":
+        raw["preset"] = form.get("preset", "tenhou")
+    try:
+        return _ledger().GameConfig.from_json(raw).to_json()
+    except (ValueError, TypeError, KeyError) as err:
+        raise PlayerError(400, "bad_config", getattr(err, "message", str(err)),
+                          code=getattr(err, "code", "bad_config")) from None
+
+
+def snapshot(game_session: store.Session) -> dict:
+    """Everything a scoreboard draws, as plain JSON (the SSE payload and the API's state)."""
+    current = load(game_session)
+    state = current.state_json
+    players = list(game_session.config["players"])
+    hands = state.get("hands", [])
+    return {
+        "id": game_session.id,
+        "title": game_session.title,
+        "players": players,
+        "scores": state["scores"],
+        "round_wind": state.get("round_wind", "E"),
+        "hand_number": state.get("hand", 1),
+        "dealer": state.get("dealer", 0),
+        "seat_winds": state.get("seat_winds", list(WINDS[:len(players)])),
+        "honba": state.get("honba", 0),
+        "riichi_sticks": state.get("riichi_sticks", 0),
+        "riichi": state.get("riichi", [False] * len(players)),
+        "finished": bool(state.get("finished", False)),
+        "events": len(current.events),
+        "last": hands[-1] if hands else None,
+        "hands": len(hands),
+    }
+
+
+def request_situation(current: Game, winner: int, discarder: int | None, tsumo: bool) -> dict:
+    """The parts of a scorer request the ledger knows: rules, winds, honba, sticks, riichi."""
+    context = _ledger().request_context(current.config, current.state, winner, None if tsumo else discarder)
+    if not context.get("options"):
+        context.pop("options", None)
+    if not context.get("riichi"):
+        context.pop("riichi", None)
+    context.pop("pool", None)        # the ledger's own bookkeeping, not a scorer field
+    return context
+
+
+def hand_request(current: Game, hand: dict, winner: int, discarder: int | None, tsumo: bool) -> dict:
+    """A full scorer request: the tiles and flags the player gave, the situation from the ledger."""
+    allowed = ("concealed", "win_tile", "melds", "dora_indicators", "ura_indicators", "riichi",
+               "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou",
+               "chiihou", "renhou", "nagashi_mangan", "nukidora", "flowers", "pao")
+    request = {k: v for k, v in hand.items() if k in allowed}
+    return {**request, **request_situation(current, winner, discarder, tsumo)}
+
+
+def who(form_or_json, seats: int) -> tuple[int, int | None, bool]:
+    winner = seat(form_or_json.get("winner"), "winner", seats)
+    tsumo = str(form_or_json.get("tsumo", "")).lower() in ("1", "true", "on", "tsumo")
+    discarder = None if tsumo else seat(form_or_json.get("discarder"), "discarder", seats)
+    if discarder is not None and discarder == winner:
+        raise PlayerError(400, "bad_field", "discarder: the winner cannot deal in to themselves")
+    return winner, discarder, tsumo
+
+
+def score_hand(current: Game, hand: dict, winner: int, discarder: int | None, tsumo: bool) -> tuple[dict, dict]:
+    request = hand_request(current, hand, winner, discarder, tsumo)
+    return request, score_request(request)
+
+
+def win_event(game_session: store.Session, data) -> dict:
+    """A win from the record form or JSON: re-scored here, never trusting a client's result."""
+    current = load(game_session)
+    seats = len(game_session.config["players"])
+    winner, discarder, tsumo = who(data, seats)
+    hand = data.get("hand")
+    if isinstance(hand, str) and hand.strip():
+        try:
+            hand = json.loads(hand)
+        except ValueError:
+            raise PlayerError(400, "bad_json", "hand") from None
+    if isinstance(hand, dict) and hand:
+        request, result = score_hand(current, hand, winner, discarder, tsumo)
+        if not result.get("ok"):
+            err = result.get("error", {})
+            raise PlayerError(422, "bad_hand", err.get("message", ""), code=err.get("code", "bad_hand"))
+        return {"type": "win", "winner": winner, "discarder": discarder, "result": result, "request": request}
+    han = integer(data.get("han"), "han", 0, 130)
+    fu = integer(data.get("fu") or 0, "fu", 0, 170)
+    body = {"type": "win", "winner": winner, "discarder": discarder, "han": han, "fu": fu}
+    yakuman = integer(data.get("yakuman") or 0, "yakuman", 0, 6)
+    if yakuman:
+        body["yakuman"] = yakuman
+    if han == 0 and not yakuman:
+        raise PlayerError(400, "bad_field", "han: at least 1")
+    return body
+
+
+def win_from_form(game_session: store.Session, form) -> dict:
+    return win_event(game_session, form)
+
+
+def settlement(game_session: store.Session) -> dict:
+    """The ledger's settlement sheet, plus the log and start scores the page draws."""
+    from scorer.settlement import settle
+
+    current = load(game_session)
+    sheet = settle(current.config, [current.state]).to_json()
+    state = current.state_json
+    return {"sheet": sheet, "game": sheet["games"][0], "hands": state["hands"],
+            "start": [current.config.starting_points] * current.config.n,
+            "players": list(current.config.players), "finished": state["finished"],
+            "config": game_session.config}
+
+
+def scan_available() -> bool:
+    if current_app.config.get("SCAN") is not None:
+        return True
+    try:
+        from vision import scan  # noqa: F401
+    except ImportError:
+        return False
+    return True

@@ -1,0 +1,55 @@
+"""Photos sent by a phone: checked before anything decodes them, then read by the camera
+pipeline (`vision`). The check refuses non-photos, cut files and decompression bombs."""
+from __future__ import annotations
+
+import logging
+
+from flask import current_app
+
+from .errors import PlayerError
+
+log = logging.getLogger("tenbou.web")
+_STATUS = {"too_large": 413}
+_KEYS = {"empty": "no_image", "too_large": "image_too_big"}
+
+
+def check_photo(data: bytes) -> None:
+    from vision.image_io import PhotoError, check_size, read_header
+
+    try:
+        check_size(read_header(data))
+    except PhotoError as err:
+        raise PlayerError(_STATUS.get(err.code, 400), _KEYS.get(err.code, "not_an_image"),
+                          err.message, code=err.code) from None
+
+
+def _scanner():
+    configured = current_app.config.get("SCAN")
+    if configured is not None:
+        return configured
+    try:
+        from vision import scan as vision_scan
+    except ImportError:
+        raise PlayerError(503, "scan_unavailable") from None
+    for name in ("scan_bytes", "scan_photo", "scan"):
+        entry = getattr(vision_scan, name, None)
+        if callable(entry):
+            return entry
+    raise PlayerError(503, "scan_unavailable")
+
+
+def scan_photo(data: bytes) -> dict:
+    """`{"tiles": [...], "hand": request-or-null, ...}` as `tenbou scan --json` prints it."""
+    check_photo(data)
+    scanner = _scanner()
+    try:
+        found = scanner(data)
+    except ValueError as err:   # vision's PhotoError and HandError are ValueErrors with a message
+        raise PlayerError(422, "scan_failed", getattr(err, "message", str(err)),
+                          code=getattr(err, "code", "scan_failed")) from None
+    except (OSError, RuntimeError, ImportError) as err:   # no model file, or onnxruntime cannot load it
+        log.exception("photo reading is not working")
+        raise PlayerError(503, "scan_unavailable", str(err)) from None
+    if not isinstance(found, dict):
+        found = found.to_json()
+    return found

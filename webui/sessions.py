@@ -1,0 +1,169 @@
+"""Pages: start a session, join it, its scoreboard (phone and TV), record a hand, declare
+riichi, draws and chombo, undo. Every change goes through `record()`: checked against the
+ledger, committed, then broadcast."""
+from __future__ import annotations
+
+from flask import (Blueprint, abort, flash, redirect, render_template, request, url_for)
+
+from . import game, store
+from .errors import PlayerError
+from .forms import seat, text
+from .recording import record, undo
+from .i18n import current_language
+from .qr import qr_svg
+from .yaku_names import names_for
+from .table import view as table_view
+from .security import check_csrf, form_token, grant, may_change, require_change
+
+bp = Blueprint("sessions", __name__)
+
+ABORTIVE_REASONS = ("nine_terminals", "four_winds", "four_kans", "four_riichi", "triple_ron")
+
+
+def load_session(session_id: str) -> store.Session:
+    found = store.get_session(session_id)
+    if found is None:
+        abort(404)
+    return found
+
+
+@bp.get("/")
+def index():
+    return render_template("index.html", sessions=store.list_sessions())
+
+
+@bp.post("/lang")
+def set_language():
+    chosen = request.form.get("lang", "en")
+    target = request.form.get("next") or url_for("sessions.index")
+    if not target.startswith("/") or target.startswith("//"):
+        target = url_for("sessions.index")
+    response = redirect(target)
+    if chosen in ("en", "ja"):
+        response.set_cookie("lang", chosen, max_age=365 * 86400, samesite="Lax")
+    return response
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_session():
+    if request.method == "GET":
+        return render_template("new.html", presets=game.PRESETS, form={})
+    check_csrf()
+    config = game.config_from_form(request.form)
+    title = text(request.form.get("title"), "title", 60)
+    created = store.create_session(config, title, uses_table=request.form.get("uses_table") == "on")
+    grant(created.id)
+    return redirect(url_for("sessions.share", session_id=created.id))
+
+
+@bp.post("/join")
+def join_by_code():
+    check_csrf()
+    code = (request.form.get("code") or "").strip().upper()
+    found = store.session_by_code(code) if code else None
+    if found is None:
+        raise PlayerError(403, "wrong_code")
+    grant(found.id)
+    return redirect(url_for("sessions.scoreboard", session_id=found.id))
+
+
+@bp.get("/s/<session_id>/join")
+def join_link(session_id: str):
+    game_session = load_session(session_id)
+    code = (request.args.get("code") or "").strip().upper()
+    if code != game_session.join_code:
+        raise PlayerError(403, "wrong_code")
+    grant(game_session.id)
+    return redirect(url_for("sessions.scoreboard", session_id=game_session.id))
+
+
+@bp.get("/s/<session_id>")
+def scoreboard(session_id: str):
+    game_session = load_session(session_id)
+    return render_template("scoreboard.html", s=game_session, snap=game.snapshot(game_session),
+                           can_change=may_change(game_session), token=form_token(),
+                           abortive_reasons=ABORTIVE_REASONS, table=table_view())
+
+
+@bp.get("/s/<session_id>/tv")
+def tv(session_id: str):
+    game_session = load_session(session_id)
+    return render_template("tv.html", s=game_session, snap=game.snapshot(game_session))
+
+
+@bp.get("/s/<session_id>/share")
+def share(session_id: str):
+    game_session = load_session(session_id)
+    if not may_change(game_session):
+        raise PlayerError(403, "join_required")
+    link = url_for("sessions.join_link", session_id=game_session.id, code=game_session.join_code, _external=True)
+    return render_template("share.html", s=game_session, link=link, qr=qr_svg(link))
+
+
+@bp.get("/s/<session_id>/record")
+def record_page(session_id: str):
+    game_session = load_session(session_id)
+    if not may_change(game_session):
+        raise PlayerError(403, "join_required")
+    snap = game.snapshot(game_session)
+    return render_template("record.html", s=game_session, snap=snap, token=form_token(),
+                           scan_available=game.scan_available(), yaku_names=names_for(current_language()))
+
+
+@bp.post("/s/<session_id>/hand")
+def record_hand(session_id: str):
+    game_session = store.get_session(session_id)
+    require_change(game_session)
+    body = game.win_from_form(game_session, request.form)
+    _, created = record(game_session, body, request.form.get("form_token"))
+    flash("session.recorded" if created else "session.already")
+    return redirect(url_for("sessions.scoreboard", session_id=session_id))
+
+
+@bp.post("/s/<session_id>/event")
+def record_event(session_id: str):
+    game_session = store.get_session(session_id)
+    require_change(game_session)
+    body = event_from_form(game_session, request.form)
+    _, created = record(game_session, body, request.form.get("form_token"))
+    flash("session.recorded" if created else "session.already")
+    return redirect(url_for("sessions.scoreboard", session_id=session_id))
+
+
+@bp.post("/s/<session_id>/undo")
+def undo_last(session_id: str):
+    game_session = store.get_session(session_id)
+    require_change(game_session)
+    undone = undo(game_session, request.form.get("form_token"))
+    flash("session.undone" if undone else "session.nothing_to_undo")
+    return redirect(url_for("sessions.scoreboard", session_id=session_id))
+
+
+def event_from_form(game_session: store.Session, form) -> dict:
+    """riichi, draw, abortive draw or chombo from the scoreboard's small forms."""
+    seats = len(game_session.config["players"])
+    kind = form.get("type")
+    if kind == "riichi":
+        return {"type": "riichi", "seat": seat(form.get("seat"), "seat", seats)}
+    if kind == "chombo":
+        return {"type": "chombo", "seat": seat(form.get("seat"), "seat", seats)}
+    if kind == "draw":
+        ready = sorted({seat(v, "tenpai", seats) for v in form.getlist("tenpai")})
+        return {"type": "draw", "tenpai": ready}
+    if kind == "abortive_draw":
+        reason = form.get("reason", "")
+        if reason not in ABORTIVE_REASONS:
+            raise PlayerError(400, "bad_field", f"reason: one of {', '.join(ABORTIVE_REASONS)}")
+        return {"type": "abortive_draw", "reason": reason}
+    raise PlayerError(400, "bad_field", "type: riichi, draw, abortive_draw or chombo")
+
+
+@bp.get("/s/<session_id>/qr.svg")
+def qr(session_id: str):
+    game_session = load_session(session_id)
+    if not may_change(game_session):
+        raise PlayerError(403, "join_required")
+    link = url_for("sessions.join_link", session_id=game_session.id, code=game_session.join_code, _external=True)
+    return qr_svg(link), 200, {"Content-Type": "image/svg+xml"}
+
+

@@ -1,0 +1,81 @@
+// Scoreboard: keeps the page's numbers current from server-sent events.
+(function () {
+  "use strict";
+  const board = document.querySelector("[data-live]");
+  if (!board) return;
+  const T = window.TENBOU;
+  let snap = null, table = null;
+
+  const field = (name, el) => (el || board).querySelector(`[data-field=${name}]`);
+  const fmt = (template, values) => template.replace(/\{(\w+)\}/g, (_, k) => (k in values ? values[k] : ""));
+  const signed = (n) => (n > 0 ? "+" + n : String(n));
+
+  function render(s) {
+    snap = s;
+    field("round").textContent = fmt(T.roundName, { wind: T.winds[s.round_wind], n: s.hand_number });
+    field("honba").textContent = s.honba;
+    field("sticks").textContent = s.riichi_sticks;
+    field("finished").hidden = !s.finished;
+    board.querySelectorAll("[data-seat]").forEach((card) => {
+      const i = Number(card.dataset.seat);
+      card.classList.toggle("dealer", s.dealer === i);
+      card.classList.toggle("in-riichi", !!s.riichi[i]);
+      field("wind", card).textContent = T.winds[s.seat_winds[i]];
+      field("score", card).textContent = s.scores[i];
+      const delta = s.last ? s.last.deltas[i] : 0;
+      const d = field("delta", card);
+      d.textContent = delta ? signed(delta) : "";
+      d.className = "delta " + (delta > 0 ? "up" : delta < 0 ? "down" : "");
+    });
+    const last = field("last");
+    if (last && s.last) last.textContent = lastText(s.last);
+    board.dataset.events = s.events;
+    // the riichi buttons follow the state without a reload
+    document.querySelectorAll("[data-test^=riichi]").forEach((b) => {
+      const i = Number(b.dataset.test.slice(6));
+      if (!Number.isNaN(i)) b.disabled = !!s.riichi[i] || s.finished;
+    });
+    renderTable();
+  }
+
+  function lastText(h) {
+    const parts = [h.label ? fmt(T.roundName, { wind: T.winds[h.round_wind], n: h.hand }) : ""];
+    const moved = h.deltas.map((d, i) => (d ? `${snap.players[i]} ${signed(d)}` : null)).filter(Boolean);
+    return parts.concat(moved).filter(Boolean).join(" · ");
+  }
+
+  function renderTable() {
+    const panel = document.querySelector("[data-table-panel]");
+    if (!panel || !table) return;
+    const badge = panel.querySelector("[data-table-field=link]");
+    badge.textContent = T.link[table.link] || table.link;
+    badge.dataset.state = table.link;
+    panel.querySelectorAll("[data-table-seat]").forEach((el) => {
+      const i = Number(el.dataset.tableSeat);
+      el.textContent = table.points ? table.points[i] : "—";
+    });
+    const verdict = panel.querySelector("[data-table-field=verdict]");
+    const accept = panel.querySelector("[data-table-accept]");
+    let agree = null;
+    if (table.points && snap && table.points.length === snap.scores.length) {
+      agree = table.points.every((p, i) => p === snap.scores[i]);
+    }
+    if (!table.settled && table.points) verdict.textContent = T.settling;
+    else if (agree === null) verdict.textContent = "";
+    else verdict.textContent = agree ? T.agree : T.disagree;
+    verdict.className = "table-verdict " + (agree === false && table.settled ? "warn-text" : "");
+    if (accept) accept.hidden = !(agree === false && table.settled);
+  }
+
+  function connect() {
+    const source = new EventSource(board.dataset.live);
+    const link = field("link");
+    source.onopen = () => { link.textContent = "● " + link.dataset.online; link.classList.add("online"); };
+    source.onerror = () => { link.textContent = "○ " + link.dataset.offline; link.classList.remove("online"); };
+    source.addEventListener("state", (e) => render(JSON.parse(e.data)));
+    source.addEventListener("table", (e) => { table = JSON.parse(e.data); renderTable(); });
+  }
+
+  fetch("/api/table").then((r) => r.json()).then((t) => { if (t.configured) { table = t; renderTable(); } }).catch(() => {});
+  connect();
+})();

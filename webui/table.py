@@ -1,0 +1,89 @@
+"""The automatic table's panel: its state as JSON, and accepting its numbers as a correction."""
+from __future__ import annotations
+
+import atexit
+import json
+
+from flask import Blueprint, Flask, current_app, flash, jsonify, redirect, request, url_for
+
+from . import store
+from .errors import PlayerError
+from .recording import record
+from .security import require_change
+from .tablelink import TableMonitor
+
+bp = Blueprint("table", __name__)
+
+
+def monitor() -> TableMonitor | None:
+    return current_app.extensions.get("tenbou.table")
+
+
+def view() -> dict | None:
+    found = monitor()
+    return found.view() if found is not None else None
+
+
+@bp.get("/api/table")
+def table_state():
+    return jsonify(view() or {"configured": False})
+
+
+@bp.post("/s/<session_id>/table/accept")
+def accept(session_id: str):
+    game_session = store.get_session(session_id)
+    require_change(game_session)
+    current = view()
+    if current is None:
+        raise PlayerError(409, "no_table")
+    points = current.get("points")
+    if not current.get("settled") or not points:
+        raise PlayerError(409, "table_unsettled")
+    if len(points) != len(game_session.config["players"]):
+        raise PlayerError(409, "bad_event", f"the table has {len(points)} seats")
+    _, created = record(game_session, {"type": "correction", "scores": list(points)},
+                        request.form.get("form_token"))
+    flash("session.recorded" if created else "session.already")
+    return redirect(url_for("sessions.scoreboard", session_id=session_id))
+
+
+def _matcher(app: Flask):
+    """Compare a payment the sticks showed with the last hand of the session at the table."""
+    from device.match import match_payment
+
+    def match(payment: dict) -> dict | None:
+        with app.app_context():
+            game_session = store.table_session()
+            if game_session is None:
+                return None
+            events = store.events(game_session.id)
+            if not events or events[-1].body.get("type") != "win" or "result" not in events[-1].body:
+                return None
+            scored = events[-1].body["result"].get("transfers", [])
+            dealer = payment.get("dealer")
+            if not dealer:
+                return None
+            seats = len(game_session.config["players"])
+            outcome = match_payment(_transfers(payment["transfers"]), scored, dealer, seats)
+            return {"session": game_session.id, **outcome.to_json()}
+    return match
+
+
+def _transfers(items: list[dict]):
+    from device.settle import Transfer
+    return [Transfer(t["from"], t["to"], int(t["points"])) for t in items]
+
+
+def init_app(app: Flask) -> None:
+    url = app.config.get("TABLE_PORT")
+    app.jinja_env.globals["table_view"] = view
+    if not url:
+        return
+    hub = app.extensions["tenbou.broker"]
+    found = TableMonitor(url, lambda v: hub.publish("table", "table", json.dumps(v)), _matcher(app))
+    app.extensions["tenbou.table"] = found
+    if app.config.get("TABLE_START", True):
+        found.start(app.config.get("TABLE_TOTAL"))
+        atexit.register(found.stop)
+
+
