@@ -8,8 +8,12 @@ README: `<set>/labels.json` with partly labelled boxes) it prints, for each read
   right name (red fives must be red); a labelled tile with no detection counts as wrong;
 - red-five accuracy: the same over labelled red fives (n/a when none is labelled);
 - whole-hand exact reads: photos whose every tile is labelled and that hold one hand — all
-  tiles right (n/a when the folder has no such photo);
-- latency per image (decode to names, median and worst), pinned to 2 threads.
+  tiles found and named right (n/a when the folder has no such photo); for rendered hands
+  also "hand request exact": the request Tenbou builds (tiles, winning tile, melds with kind
+  and direction, dora indicators) equals the true one (the peer reads no hand structure);
+- latency per image (decode to names, or to the hand request for rendered hands; median
+  wall time and worst, and median CPU time of both threads: on a shared machine the CPU time
+  is the steadier figure), with the threads the product uses (vision.scan.PIPELINE_THREADS).
 `--rendered N` adds N seeded rendered hands (vision.render) with known answers, where whole
 hands can be compared exactly.
 
@@ -20,6 +24,7 @@ so the accuracy is held out.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import re
@@ -48,7 +53,7 @@ class Labelled:
     tiles: list[tuple[list[float], str]]    # (box in file pixels, label like "5p" or "0p")
     complete: bool = False                  # every tile of the photo is labelled
     hand: dict | None = None                # for rendered scenes: the true hand request
-    image: np.ndarray | None = None         # for rendered scenes: the picture itself
+    data: bytes | None = None               # for rendered scenes: the picture as a JPEG file
 
 
 @dataclass
@@ -60,17 +65,22 @@ class Tally:
     red_total: int = 0
     hands_right: int = 0
     hands_total: int = 0
+    requests_right: int = 0
+    requests_total: int = 0
     found: int = 0
     matched: int = 0
     times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
 
     def row(self) -> list[str]:
         def share(a: int, b: int) -> str:
             return f"{a / b:6.1%} ({a}/{b})" if b else "n/a"
         times = sorted(self.times)
-        latency = f"{statistics.median(times) * 1000:6.1f} ms (worst {times[-1] * 1000:.0f})" if times else "n/a"
+        latency = (f"{statistics.median(times) * 1000:6.1f} ms (worst {times[-1] * 1000:.0f}, "
+                   f"cpu {statistics.median(self.cpu) * 1000:.0f})") if times else "n/a"
         return [self.name, share(self.right, self.total), share(self.red_right, self.red_total),
-                share(self.hands_right, self.hands_total), share(self.matched, self.total), latency]
+                share(self.hands_right, self.hands_total), share(self.requests_right, self.requests_total),
+                share(self.matched, self.total), latency]
 
 
 def tuning_photos(card: Path = MODEL_CARD) -> set[str]:
@@ -108,7 +118,8 @@ def iou(a, b) -> float:
     return inter / union if union > 0 else 0.0
 
 
-def score_photo(tally: Tally, photo: Labelled, detections: list[tuple[list[float], str]], seconds: float) -> None:
+def score_photo(tally: Tally, photo: Labelled, detections: list[tuple[list[float], str]], seconds: float,
+                hand: dict | None = None) -> None:
     """Add one photo's reads: each labelled tile against the detection overlapping it most."""
     tally.times.append(seconds)
     tally.found += len(detections)
@@ -127,24 +138,46 @@ def score_photo(tally: Tally, photo: Labelled, detections: list[tuple[list[float
     if photo.complete:
         tally.hands_total += 1
         tally.hands_right += all_right and len(detections) == len(photo.tiles)
+    if photo.hand is not None and hand is not None:
+        tally.requests_total += 1
+        from vision.hand_request import same_hand
+        tally.requests_right += same_hand(hand, photo.hand)
 
 
 class TenbouReader:
+    """Tenbou's pipeline: decode, find, name; for a whole hand also arrange and repair, so
+    its time is the photo -> hand request time (scoring is the scorer's)."""
     name = "tenbou"
 
     def __init__(self):
         from vision.classify import TileClassifier
-        self.classifier = TileClassifier(threads=2)
+        from vision.scan import PIPELINE_THREADS
+        self.classifier = TileClassifier(threads=PIPELINE_THREADS)
+        self.stages: dict[str, list[float]] = {"decode": [], "find": [], "name": [], "hand": []}
 
-    def read(self, photo: Labelled) -> list[tuple[list[float], str]]:
+    def read(self, photo: Labelled) -> tuple[list[tuple[list[float], str]], dict | None]:
         from vision.find import find_tiles
-        from vision.image_io import load_photo, photo_from_frame
+        from vision.hand import arrange
+        from vision.image_io import decode_photo, load_photo
+        from vision.repair import repair
         from vision.scan import name_tiles
 
-        decoded = photo_from_frame(photo.image) if photo.image is not None else load_photo(photo.path)
+        clock = [time.perf_counter()]
+        decoded = decode_photo(photo.data) if photo.data is not None else load_photo(photo.path)
+        clock.append(time.perf_counter())
         found = find_tiles(decoded.image)
+        clock.append(time.perf_counter())
         detections = name_tiles(decoded.image, found, self.classifier)
-        return [([v / decoded.scale for v in d.box], d.label) for d in detections]
+        clock.append(time.perf_counter())
+        hand = None
+        labels = [d.label for d in detections]
+        if photo.hand is not None and detections:
+            repaired = repair(arrange(detections), detections)
+            hand, labels = repaired.reading.request, repaired.labels
+        clock.append(time.perf_counter())
+        for stage, start, end in zip(self.stages, clock, clock[1:]):
+            self.stages[stage].append(end - start)
+        return [([v / decoded.scale for v in d.box], label) for d, label in zip(detections, labels)], hand
 
 
 class PeerReader:
@@ -157,20 +190,17 @@ class PeerReader:
         from mahjong_detector.preprocess import preprocess_image
         self._names, self._predict, self._prepare = CLASS_NAMES, predict, preprocess_image
 
-    def read(self, photo: Labelled) -> list[tuple[list[float], str]]:
+    def read(self, photo: Labelled) -> tuple[list[tuple[list[float], str]], None]:
         from PIL import Image
 
-        if photo.image is not None:
-            image = Image.fromarray(cv2.cvtColor(photo.image, cv2.COLOR_BGR2RGB))
-        else:
-            image = Image.open(photo.path)
-            image.load()
+        image = Image.open(io.BytesIO(photo.data) if photo.data is not None else photo.path)
+        image.load()
         prepared, padding = self._prepare(image)
         out = []
         for d in self._predict(prepared, padding):
             name = self._names[d.class_id]
             out.append(([d.x1, d.y1, d.x2, d.y2], PEER_NAMES.get(name, name)))
-        return out
+        return out, None
 
 
 def rendered_scenes(count: int, seed: int) -> list[Labelled]:
@@ -184,9 +214,9 @@ def rendered_scenes(count: int, seed: int) -> list[Labelled]:
     scenes = []
     for n in range(count):
         scene = render_scene(rng)
-        tiles = [(list(t.box), "back" if t.pose == "face_down" else (f"0{t.label[1]}" if t.red else t.label))
-                 for t in scene.tiles]
-        scenes.append(Labelled(Path(f"rendered-{n}"), f"rendered/{n}", tiles, True, getattr(scene, "request", None), scene.image))
+        ok, data = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+        tiles = [(list(t.box), t.label) for t in scene.tiles]
+        scenes.append(Labelled(Path(f"rendered-{n}.jpg"), f"rendered/{n}", tiles, True, scene.hand, data.tobytes()))
     return scenes
 
 
@@ -195,16 +225,20 @@ def run(photos: list[Labelled], readers) -> list[Tally]:
     for reader in readers:
         tally = Tally(reader.name)
         reader.read(photos[0])  # warm-up: model load and first-call costs are not latency
+        for times in getattr(reader, "stages", {}).values():
+            times.clear()
         for photo in photos:
-            start = time.perf_counter()
-            detections = reader.read(photo)
-            score_photo(tally, photo, detections, time.perf_counter() - start)
+            start, cpu = time.perf_counter(), time.process_time()
+            detections, hand = reader.read(photo)
+            tally.cpu.append(time.process_time() - cpu)
+            score_photo(tally, photo, detections, time.perf_counter() - start, hand)
         tallies.append(tally)
     return tallies
 
 
 def print_table(title: str, tallies: list[Tally]) -> None:
-    head = ["reader", "tiles right", "red fives right", "whole hands exact", "tiles found", "latency/image"]
+    head = ["reader", "tiles right", "red fives right", "all tiles of a hand right", "hand request exact",
+            "tiles found", "latency/image"]
     rows = [head] + [t.row() for t in tallies]
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     print(title)
@@ -217,6 +251,15 @@ def print_table(title: str, tallies: list[Tally]) -> None:
               f"peer is x{ratio:.1f} slower per image")
 
 
+def print_stages(reader) -> None:
+    """Where Tenbou's time goes (median wall ms per image), so a slow machine can be told
+    from a slow stage."""
+    stages = getattr(reader, "stages", {})
+    if stages and all(stages.values()):
+        print("  tenbou stages (median ms): " + ", ".join(f"{name} {statistics.median(t) * 1000:.1f}"
+                                                        for name, t in stages.items()))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS, help="folder of labelled photo sets")
@@ -224,7 +267,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=6, help="seed of the rendered hands")
     parser.add_argument("--no-peer", action="store_true", help="skip mahjong-detector")
     args = parser.parse_args(argv)
-    cv2.setNumThreads(2)
+    from vision.scan import use_pipeline_threads
+    use_pipeline_threads()
     excluded = tuning_photos()
     photos = [p for p in read_folder(args.photos) if p.path.name not in excluded]
     print(f"{len(photos)} labelled photos in {args.photos} ({sum(len(p.tiles) for p in photos)} labelled tiles); "
@@ -241,9 +285,12 @@ def main(argv: list[str] | None = None) -> int:
             print("(mahjong-detector is not installed: pip install mahjong-detector==0.0.6)", file=sys.stderr)
     if photos:
         print_table("real photos (partial labels: only labelled tiles are scored)", run(photos, readers))
+        print_stages(readers[0])
     scenes = rendered_scenes(args.rendered, args.seed) if args.rendered else []
     if scenes:
         print_table(f"rendered hands (seed {args.seed}, every tile known)", run(scenes, readers))
+        print_stages(readers[0])
+    print(f"(load average over the last minute: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     return 0
 
 

@@ -3,13 +3,14 @@
 No port, no thread, no clock. It never raises on what the wire sends and never holds more than
 one frame's worth of bytes: a `$` always starts a new frame (resynchronising after a cut one),
 a line ends at `\\n` (an `\\r` before it is dropped), and a line longer than a frame is dropped
-up to its end.
+up to its end. Whole lines in one read are judged where they lie (the common case, and the
+fast one); only a line split across reads is copied into the frame buffer, which stays bounded.
 """
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from device.frames import MAX_FRAME_BYTES, BadFrame, Frame, parse_line
+from device.frames import MAX_FRAME_BYTES, BadFrame, Frame, parse_after_dollar
 
 # Bytes a frame may hold before its `\n`: `$` + body + `*` + CRC (+ `\r`).
 _LINE_ROOM = MAX_FRAME_BYTES - 1
@@ -73,12 +74,8 @@ class FrameDecoder:
                 stop = _first_of(data, pos, end)
                 if stop < 0:
                     break
-                if data[stop] == 0x24:
-                    self._state = _HUNT
-                    pos = stop
-                else:
-                    self._state = _HUNT
-                    pos = stop + 1
+                self._state = _HUNT
+                pos = stop if data[stop] == 0x24 else stop + 1  # a `$` starts the next frame
         return frames
 
     def _whole_line(self, line: bytes, frames: list[Frame]) -> None:
@@ -97,7 +94,7 @@ class FrameDecoder:
         if len(last) >= _LINE_ROOM:
             self.stats.overlong += 1
         else:
-            self._emit(b"$" + last, frames)
+            self._emit(last, frames)
 
     def _take_frame_bytes(self, data: bytes, pos: int, end: int, frames: list[Frame]) -> int:
         stop = _first_of(data, pos, end)
@@ -120,16 +117,15 @@ class FrameDecoder:
         return stop + 1
 
     def _finish_line(self, frames: list[Frame]) -> None:
-        line = bytes(self._buf)
+        rest = bytes(self._buf[1:])
         self._buf.clear()
         self._state = _HUNT
-        self._emit(line, frames)
+        self._emit(rest, frames)
 
-    def _emit(self, line: bytes, frames: list[Frame]) -> None:
-        if line.endswith(b"\r"):
-            line = line[:-1]
+    def _emit(self, rest: bytes, frames: list[Frame]) -> None:
+        """Judge a line from just after its `$` to before its `\n`."""
         try:
-            frames.append(parse_line(line))
+            frames.append(parse_after_dollar(rest))
         except BadFrame as bad:
             if bad.kind == "bad_crc":
                 self.stats.bad_crc += 1

@@ -123,14 +123,22 @@ _SEAT_COUNTS = {"3": 3, "4": 4}
 _DEALERS = {n: {"-": None, **{str(seat): seat for seat in range(1, n + 1)}} for n in (3, 4)}
 _SMALL_COUNTS: dict[str, int | None] = {"-": None, **{str(i): i for i in range(100)}}
 # `$`, a body of printable ASCII without `$` or `*`, `*`, four hex digits
-_LINE = re.compile(rb"\$([\x20-\x23\x25-\x29\x2b-\x7e]*)\*([0-9A-Fa-f]{4})")
+# after the `$`: a body of printable ASCII without `$` or `*`, `*`, four hex digits, maybe `\r`
+_AFTER_DOLLAR = re.compile(rb"([\x20-\x23\x25-\x29\x2b-\x7e]*)\*([0-9A-Fa-f]{4})\r?")
 
 
 def parse_line(line: bytes) -> Frame:
-    """Check and read one line (from `$` up to, not including, the line ending)."""
-    match = _LINE.fullmatch(line)
+    """Check and read one line (from `$` up to, not including, the `\n`)."""
+    if not line.startswith(b"$"):
+        raise BadFrame("malformed", "a frame starts with $")
+    return parse_after_dollar(line[1:])
+
+
+def parse_after_dollar(rest: bytes) -> Frame:
+    """Check and read a frame from just after its `$` up to, not including, the `\n`."""
+    match = _AFTER_DOLLAR.fullmatch(rest)
     if match is None:
-        raise BadFrame("malformed", "not a $<printable body>*<4 hex digits> line")
+        raise BadFrame("malformed", "not a <printable body>*<4 hex digits> line")
     body = match.group(1)
     if int(match.group(2), 16) != binascii.crc_hqx(body, 0):
         raise BadFrame("bad_crc", "checksum does not match")
@@ -205,10 +213,9 @@ def _parse_snapshot(fields: list[str]) -> Snapshot:
             raise BadFrame("malformed", "riichi mask must be one 0/1 digit a seat")
     if dealer not in _DEALERS[n]:
         raise BadFrame("malformed", f"dealer {dealer!r} is not a seat")
-    return Snapshot(points, None if round_ == "-" else round_, _count(honba), _count(sticks), _DEALERS[n][dealer], mask)
-
-
-def _count(text: str) -> int | None:
-    """honba or riichi sticks: a small number (looked up, as frames come often) or '-'."""
-    value = _SMALL_COUNTS.get(text, -1)
-    return _opt_int(text, 0) if value == -1 else value
+    # honba and riichi sticks are small numbers: looked up, as frames come often
+    honba_n = _SMALL_COUNTS.get(honba, -1)
+    sticks_n = _SMALL_COUNTS.get(sticks, -1)
+    return Snapshot(points, None if round_ == "-" else round_,
+                    _opt_int(honba, 0) if honba_n == -1 else honba_n,
+                    _opt_int(sticks, 0) if sticks_n == -1 else sticks_n, _DEALERS[n][dealer], mask)

@@ -13,6 +13,8 @@ from typing import Any, Callable
 from .errors import HandError
 from .hand_checks import check_hand
 from .request import Request, read_request
+from .riichi import rules_for, score_hand
+from .riichi.memo import Table
 
 # Dora-like yaku are one entry whose han is the count (the contract), however an engine lists them.
 COUNTED_YAKU = ("dora", "aka_dora", "ura_dora", "nukidora")
@@ -40,16 +42,14 @@ def _score(request: Request) -> dict:
 
 
 def _score_riichi(request: Request) -> dict:
-    from .riichi import score_hand
     return render_riichi(score_hand(request.hand, _riichi_rules(request)))
 
 
-_RULES_SEEN: dict = {}
+_RULES_SEEN: Table = Table()
 
 
 def _riichi_rules(request: Request):
     """`rules_for`, remembered: a table scores hand after hand under the same few rule sets."""
-    from .riichi import rules_for
     try:
         key = (request.preset, frozenset(request.options.items()), request.hand.players)
         hash(key)
@@ -58,7 +58,7 @@ def _riichi_rules(request: Request):
     rules = _RULES_SEEN.get(key)
     if rules is None:
         rules = rules_for(request.preset, request.options, request.hand.players)
-        if len(_RULES_SEEN) < 256:
+        if len(_RULES_SEEN) < 4096:
             _RULES_SEEN[key] = rules
     return rules
 

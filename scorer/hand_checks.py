@@ -18,9 +18,17 @@ NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "ei
 
 
 def check_hand(hand: WinningHand, rules: str) -> None:
-    _check_bonus_tiles(hand, rules)
+    seen = [0] * (FIRST_BONUS + 8)      # every tile on the table this hand shows, by kind
+    reds: list[int] = []                # the kinds of the red fives among them
+    for tiles in (hand.concealed, *[m.tiles for m in hand.melds], hand.dora_indicators, hand.ura_indicators):
+        for tile in tiles:
+            seen[tile.kind] += 1
+            if tile.red:
+                reds.append(tile.kind)
+    if hand.flowers or any(seen[FIRST_BONUS:]):
+        _check_bonus_tiles(hand, rules)
     _check_three_player(hand, rules)
-    _check_copies(hand)
+    _check_copies(hand, seen, reds)
     _check_tile_count(hand)
     _check_win_tile(hand)
     _check_discarder(hand)
@@ -83,14 +91,8 @@ def _check_three_player(hand: WinningHand, rules: str) -> None:
         raise HandError("bad_meld", f"{meld_words(chi)} cannot be called: three-player has no chi")
 
 
-def _check_copies(hand: WinningHand) -> None:
-    seen = [0] * FIRST_BONUS
-    reds = 0
-    for tiles in (hand.all_tiles, hand.dora_indicators, hand.ura_indicators):
-        for tile in tiles:
-            if tile.kind < FIRST_BONUS:
-                seen[tile.kind] += 1
-            reds += tile.red
+def _check_copies(hand: WinningHand, seen: list[int], reds: list[int]) -> None:
+    seen = seen[:FIRST_BONUS]
     seen[NORTH] += hand.nukidora
     if max(seen) > 4:
         in_hand = counts(hand.all_tiles)
@@ -98,7 +100,7 @@ def _check_copies(hand: WinningHand) -> None:
         extra = "" if in_hand[kind] > 4 else " (counting the dora indicators and north tiles set aside)"
         raise HandError("too_many_copies", f"There are {words(seen[kind])} {plural(Tile(kind), seen[kind])}"
                                            f"{extra}: a set has only four of each tile.")
-    if reds > 1:
+    if len(set(reds)) < len(reds):      # two red fives of one suit
         by_suit = Counter(t.suit for t in hand.all_tiles + hand.dora_indicators + hand.ura_indicators if t.red)
         suit, count = by_suit.most_common(1)[0]
         if count > 1:
@@ -117,7 +119,9 @@ def _check_tile_count(hand: WinningHand) -> None:
 
 
 def _check_win_tile(hand: WinningHand) -> None:
-    if hand.win_tile not in hand.concealed:
+    win = hand.win_tile
+    # The reader hands out one shared object per tile, so identity finds it without __eq__.
+    if not any(tile is win for tile in hand.concealed) and win not in hand.concealed:
         same_kind = any(t.kind == hand.win_tile.kind for t in hand.concealed)
         hint = ""
         if same_kind:
@@ -146,10 +150,11 @@ def _check_discarder(hand: WinningHand) -> None:
 def _check_flags(hand: WinningHand) -> None:
     riichi = hand.riichi or hand.double_riichi
     start = hand.tenhou or hand.chiihou or hand.renhou
-    opened = not hand.is_closed
-    if not (riichi or start or hand.ippatsu or hand.rinshan or hand.chankan or hand.haitei or hand.houtei
+    if not (start or hand.ippatsu or hand.rinshan or hand.chankan or hand.haitei or hand.houtei
             or hand.pao):
-        return      # the common hand: nothing that could clash
+        if not (riichi and hand.melds):
+            return      # the common hand, riichi or not: nothing that could clash
+    opened = not hand.is_closed
     first = next((name for name in ("tenhou", "chiihou", "renhou") if getattr(hand, name)), "")
     clashes = [
         (riichi and opened, lambda: "Riichi needs a closed hand, but "

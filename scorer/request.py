@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .errors import HandError
 from .hand import MELD_KINDS, SOURCES, Meld, WinningHand
+from .riichi.memo import Table
 from .tiles import Tile, format_tiles, parse_tiles
 
 MELD_NAMES = {"chi": "chi", "pon": "pon", "minkan": "open kan", "ankan": "concealed kan",
@@ -21,6 +21,7 @@ RULE_SETS = ("riichi", "fundamentals", "chinese-classical")
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
          "tenhou", "chiihou", "renhou", "nagashi_mangan")
+_FLAG_NAMES = frozenset(FLAGS)
 KNOWN_FIELDS = frozenset(("rules", "preset", "options", "players", "concealed", "win_tile", "melds",
                           "tsumo", "discarder", "seat_wind", "round_wind", "dora_indicators",
                           "ura_indicators", "honba", "riichi_sticks", "takes_pot", "pao", "nukidora",
@@ -60,9 +61,10 @@ def read_hand(request: dict, options: dict) -> WinningHand:
     players = _players(request, options)
     concealed = read_tiles(_required_string(request, "concealed"), "concealed")
     win_tile = _win_tile(request)
-    melds = tuple(read_meld(number, meld) for number, meld in enumerate(_list(request, "melds"), start=1))
+    melds = _melds(_list(request, "melds"))
     tsumo = _bool(request, "tsumo", False)
-    return WinningHand(
+    hand = _flags(request)
+    hand.update(
         concealed=concealed,
         win_tile=win_tile,
         melds=melds,
@@ -79,13 +81,62 @@ def read_hand(request: dict, options: dict) -> WinningHand:
         takes_pot=_bool(request, "takes_pot", True),
         pao=_wind(request, "pao", ""),
         nukidora=_count(request, "nukidora"),
-        extra={key: value for key, value in request.items() if key not in KNOWN_FIELDS},
-        **{flag: _bool(request, flag, False) for flag in FLAGS},
+        extra=_extra(request),
     )
+    return WinningHand.from_fields(hand)
+
+
+def _extra(request: dict) -> dict:
+    if KNOWN_FIELDS.issuperset(request):
+        return {}
+    return {key: value for key, value in request.items() if key not in KNOWN_FIELDS}
+
+
+def _flags(request: dict) -> dict[str, bool]:
+    flags = dict.fromkeys(FLAGS, False)
+    if _FLAG_NAMES.isdisjoint(request):
+        return flags            # most hands name no flag at all
+    for flag in FLAGS:
+        value = request.get(flag)
+        if value is True or value is False:
+            flags[flag] = value
+        elif value is None:
+            flags[flag] = False
+        else:
+            raise HandError("bad_request", f"{flag} is true or false, not {value!r}")
+    return flags
+
+
+def _melds(melds: list) -> tuple[Meld, ...]:
+    if not melds:
+        return ()
+    return tuple([read_meld(number, meld) for number, meld in enumerate(melds, start=1)])
 
 
 def read_meld(number: int, meld: object) -> Meld:
-    """One called or declared set; its shape is checked here, its tiles against the hand later."""
+    """One called or declared set; its shape is checked here, its tiles against the hand later.
+
+    A table calls the same few hundred melds again and again, so a meld read once is
+    remembered by its fields (only good ones: an error names the meld's number)."""
+    key = None
+    if isinstance(meld, dict):
+        key = (meld.get("kind"), meld.get("tiles"), meld.get("from"))
+        try:
+            known = _MELDS.get(key)
+        except TypeError:       # a list or object where a string belongs: read below says so
+            known = key = None
+        if known is not None:
+            return known
+    read = _read_meld(number, meld)
+    if key is not None and len(_MELDS) < 4096:
+        _MELDS[key] = read
+    return read
+
+
+_MELDS: Table = Table()
+
+
+def _read_meld(number: int, meld: object) -> Meld:
     if not isinstance(meld, dict):
         raise HandError("bad_meld", f"meld {number} must be an object like "
                                     "{\"kind\": \"pon\", \"tiles\": \"777z\", \"from\": \"across\"}")
@@ -124,10 +175,20 @@ def read_tiles(text: object, field: str) -> tuple[Tile, ...]:
     Any error is read again from the whole text, so its message names the right position.
     """
     if isinstance(text, str):
-        try:
-            return tuple(tile for group in _GROUPS.findall(text) for tile in _group_tiles(group))
-        except HandError:
-            pass
+        known = _GROUP_TILES.get(text)
+        if known is not None:       # one group, as a winning tile or an indicator mostly is
+            return known
+        tiles: list[Tile] = []
+        for group in _GROUPS.findall(text):
+            known = _GROUP_TILES.get(group)
+            if known is None:
+                try:
+                    known = _group_tiles(group)
+                except HandError:
+                    break
+            tiles += known
+        else:
+            return tuple(tiles)
     return tuple(parse_tiles(text, field=field))
 
 
@@ -135,9 +196,43 @@ def read_tiles(text: object, field: str) -> tuple[Tile, ...]:
 _GROUPS = re.compile(r"[^mpszf]*[mpszf]|[^mpszf]+$")
 
 
-@lru_cache(maxsize=4096)
 def _group_tiles(group: str) -> tuple[Tile, ...]:
-    return tuple(parse_tiles(group))
+    """A group's tiles: its suit letter applies to each digit before it. Each digit-and-letter
+    tile was read once by `parse_tiles`; anything else (a space, a bad digit) is read by it."""
+    suit = group[-1]
+    try:
+        if len(group) < 2:
+            raise KeyError(group)       # a letter without digits: parse_tiles says so
+        tiles = tuple([_ONE_TILE[digit + suit] for digit in group[:-1]])
+    except KeyError:
+        tiles = tuple(_CANONICAL.setdefault(tile, tile) for tile in parse_tiles(group))
+    if len(_GROUP_TILES) < 16384:
+        _GROUP_TILES[group] = tiles
+    return tiles
+
+
+# Good groups read before ("234m", "406p"): hands share their groups.
+_GROUP_TILES: Table = Table()
+
+
+# One object per tile (kind, red): the checks compare tiles by identity first.
+_CANONICAL: Table = Table()
+
+
+def _one_tiles() -> dict[str, Tile]:
+    """Every tile MPSZ can write as one digit and its letter ("5m", "0p", "7z", "3f")."""
+    found = {}
+    for suit in "mpszf":
+        for digit in "0123456789":
+            try:
+                (tile,) = parse_tiles(digit + suit)
+            except HandError:
+                continue
+            found[digit + suit] = tile
+    return found
+
+
+_ONE_TILE = _one_tiles()
 
 
 def _check_meld_shape(kind: str, name: str, tiles: tuple[Tile, ...]) -> None:
@@ -180,8 +275,8 @@ def _win_tile(request: dict) -> Tile:
 
 
 def _tiles(request: dict, name: str) -> tuple[Tile, ...]:
-    value = request.get(name) or ""
-    return read_tiles(value, name)
+    value = request.get(name)
+    return read_tiles(value, name) if value else ()
 
 
 def _list(request: dict, name: str) -> list:
@@ -214,7 +309,7 @@ def _wind(request: dict, name: str, default: str) -> str:
     value = request.get(name, default)
     if value is None or value == "":
         return default
-    if value not in WIND_NAMES:
+    if not isinstance(value, str) or value not in WIND_NAMES:
         raise HandError("bad_request", f"{name} is a seat wind: E, S, W or N, not {value!r}")
     return value
 

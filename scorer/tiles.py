@@ -79,12 +79,21 @@ def kind_str(kind: int) -> str:
     return str(Tile(kind))
 
 
-def _check_digit(digit: str, suit: str, position: int) -> None:
+def _check_digit(digit: str, suit: str, position: int, field: str) -> None:
     n = int(digit)
     if suit == "z" and not 1 <= n <= 7:
-        raise HandError("bad_tile", f"'{digit}z' at position {position} is not a tile: honours are 1z-7z")
+        raise HandError("bad_tile", f"in {field}, '{digit}z' at position {position} is not a tile: honours are 1z-7z")
     if suit == "f" and not 1 <= n <= 8:
-        raise HandError("bad_tile", f"'{digit}f' at position {position} is not a tile: flowers and seasons are 1f-8f")
+        raise HandError("bad_tile", f"in {field}, '{digit}f' at position {position} is not a tile: flowers and seasons are 1f-8f")
+    if n == 0 and suit not in "mps":
+        raise HandError("bad_tile", f"in {field}, '0{suit}' at position {position} is not a tile: only 0m, 0p, 0s (red fives) exist")
+
+
+# One shared Tile per (digit, suit): parsing hands it out instead of building new objects.
+_TILE_OF = {(str(n), suit): Tile(kind_of(n or 5, suit), n == 0)
+            for suit in "mps" for n in range(10)}
+_TILE_OF.update({(str(n), "z"): Tile(kind_of(n, "z")) for n in range(1, 8)})
+_TILE_OF.update({(str(n), "f"): Tile(kind_of(n, "f")) for n in range(1, 9)})
 
 
 def parse_tiles(text: str, *, field: str = "tiles") -> list[Tile]:
@@ -100,11 +109,10 @@ def parse_tiles(text: str, *, field: str = "tiles") -> list[Tile]:
             if not pending:
                 raise HandError("bad_tile", f"in {field}, the suit letter '{char}' at position {position} has no digits before it")
             for digit, pos in pending:
-                _check_digit(digit, char, pos)
-                red = digit == "0"
-                if red and char not in "mps":
-                    raise HandError("bad_tile", f"in {field}, '0{char}' at position {pos} is not a tile: only 0m, 0p, 0s (red fives) exist")
-                tiles.append(Tile(kind_of(5 if red else int(digit), char), red))
+                tile = _TILE_OF.get((digit, char))
+                if tile is None:
+                    _check_digit(digit, char, pos, field)
+                tiles.append(tile)
             pending = []
         elif char.isspace():
             continue

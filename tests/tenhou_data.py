@@ -57,7 +57,12 @@ def tile_str(tile_id: int, aka: bool) -> str:
 
 
 def tiles_str(tile_ids: list[int], aka: bool) -> str:
-    return "".join(tile_str(t, aka) for t in tile_ids)
+    """MPSZ grouped by suit ("067m123p55z"), as a player or the tile picker writes a hand."""
+    by_suit: dict[str, str] = {suit: "" for suit in SUITS}
+    for tile in sorted(tile_ids):
+        text = tile_str(tile, aka)
+        by_suit[text[1]] += text[0]
+    return "".join(digits + suit for suit, digits in by_suit.items() if digits)
 
 
 def seat_wind_of(seat: int, dealer: int) -> str:

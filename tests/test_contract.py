@@ -107,6 +107,8 @@ ERRORS = [
     (changed(BASE, riichi="yes"), "bad_request", "riichi is true or false"),
     (changed(BASE, honba=-1), "bad_request", "honba is a whole number"),
     (changed(BASE, seat_wind="X"), "bad_request", "seat_wind is a seat wind"),
+    (changed(BASE, discarder=["E"]), "bad_request", "discarder is a seat wind"),
+    (changed(BASE, melds=[{"kind": ["pon"], "tiles": "777z"}]), "bad_meld", "meld 1 has kind"),
     (changed(BASE, players=5), "bad_request", "players is 3 or 4"),
     (changed(BASE, players=3, seat_wind="N", discarder="E", concealed="111m456p99s123s555z", win_tile="4p"),
      "bad_request", "no North seat"),
@@ -119,6 +121,7 @@ ERRORS = [
     (changed(BASE, options={"kiriage": "yes"}), "bad_option", "kiriage"),
     (changed(BASE, options={"double_wind_pair_fu": 3}), "bad_option", "double_wind_pair_fu"),
     (changed(BASE, options=["kiriage"]), "bad_option", "options must be an object"),
+    (changed(BASE, options={"kiriage": [True]}), "bad_option", "kiriage"),
 ]
 
 

@@ -102,3 +102,23 @@ def test_the_installed_command_line_runs_as_a_program():
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 1
     assert "Traceback" not in done.stderr and "(bad_request)" in done.stderr
+
+
+def test_the_other_rule_sets_are_explained_too(capsys, monkeypatch):
+    hand = {"concealed": "234m456p99s123s555z", "win_tile": "4p", "discarder": "E", "seat_wind": "S"}
+    status, out, err = run(capsys, monkeypatch, ["-"], json.dumps({**hand, "rules": "chinese-classical",
+                                                                   "flowers": "2f"}))
+    assert status == 0 and err == "", err
+    assert "Flowers   2f" in out and "Scores    " in out and "Doubles   " in out
+    assert "East pays South" in out and "West pays South" in out
+    status, out, err = run(capsys, monkeypatch, ["-"], json.dumps({**hand, "rules": "fundamentals", "pool": 2}))
+    assert status == 0 and err == "", err
+    assert "Value     4 points" in out and "East pays South 4" in out and "South takes the draw pool: 2" in out
+
+
+def test_a_result_the_explanation_does_not_know_is_shown_whole(capsys, monkeypatch):
+    import webui.commands.score as command
+    monkeypatch.setattr(command, "score", lambda request: {"ok": True, "mystery": 1})
+    status, out, err = run(capsys, monkeypatch, [str(EXAMPLE_FILE)])
+    assert status == 0 and json.loads(out[out.index("{"):]) == {"ok": True, "mystery": 1}
+    assert "cannot be put in words" in err

@@ -186,12 +186,16 @@ def test_random_bytes_mixed_with_frames(pieces, tail, cuts):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.binary(max_size=2000))
+@given(noise | st.binary(max_size=2000))
 def test_any_bytes_never_raise_and_stay_bounded(data):
     decoder = FrameDecoder()
     for start in range(0, len(data), 97):
         decoder.feed(data[start:start + 97])
         assert decoder.buffered <= MAX_FRAME_BYTES
+    byte_by_byte = FrameDecoder()
+    for i in range(len(data)):
+        byte_by_byte.feed(data[i:i + 1])
+    assert byte_by_byte.stats == decoder.stats
 
 
 def test_every_frame_in_the_bridge_builders_guide_is_valid():
@@ -204,3 +208,17 @@ def test_every_frame_in_the_bridge_builders_guide_is_valid():
     frames, decoder = decode(*(line.encode() + b"\r\n" for line in lines))
     assert len(frames) == len(lines) and decoder.stats.bad_crc == 0
     assert "*5449" in guide and f"{crc16(b'MJ1,7,91500,S,4,25000,24000,25000,25000,E1,0,1,1,0100'):04X}" == "5449"
+
+
+def test_parse_line_reads_one_line_and_names_what_is_wrong():
+    import pytest
+
+    from device.frames import BadFrame, parse_line
+
+    assert parse_line(HELLO.rstrip(b"\n")) == Hello(0, 812, "1.0.0", "DIY-ESP32", 4, 100000)
+    with pytest.raises(BadFrame) as no_dollar:
+        parse_line(HELLO[1:].rstrip())
+    assert no_dollar.value.kind == "malformed"
+    with pytest.raises(BadFrame) as wrong_crc:
+        parse_line(HELLO.rstrip().replace(b"*79BA", b"*79BB"))
+    assert wrong_crc.value.kind == "bad_crc"

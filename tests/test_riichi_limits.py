@@ -57,3 +57,26 @@ def test_limit_hands_end_to_end():
                    dora_indicators="1m3p")
     # riichi, ippatsu, menzen_tsumo, pinfu = 4, dora 2m + 4p = 2: 6 han haneman, 3000 / 6000.
     assert result.han == 6 and result.limit == "haneman" and result.points == 12000
+
+
+def test_counted_yakuman_end_to_end():
+    from tests.test_riichi_yaku import score
+    # 123 123 456 789m + 55m won on 5m by tsumo: riichi, tsumo, chinitsu 6, ittsu 2, iipeikou 1
+    # = 11 han (no pinfu: the 5m is a single or closed wait); 8m indicators make 9m a dora.
+    hand = ("123456789m12355m", "5m")
+    assert dict(score(*hand, riichi=True, tsumo=True).yaku) == {
+        "riichi": 1, "menzen_tsumo": 1, "chinitsu": 6, "ittsu": 2, "iipeikou": 1}
+    result = score(*hand, riichi=True, tsumo=True, dora_indicators="8m8m")
+    assert result.han == 13 and result.limit == "kazoe_yakuman" and result.points == 32000
+    result = score(*hand, riichi=True, tsumo=True, dora_indicators="8m8m", options={"kazoe": "sanbaiman"})
+    assert result.limit == "sanbaiman" and result.points == 24000
+
+
+def test_kiriage_end_to_end():
+    from tests.test_riichi_yaku import score
+    # Riichi + menzen tsumo + 2 dora (3m, 4p), 30 fu: 4 han 30 fu = 7900 (2000 / 3900),
+    # or a mangan with kiriage.
+    hand = ("123m456p789s234s11z", "4s")
+    assert score(*hand, riichi=True, tsumo=True, dora_indicators="2m3p").points == 7900
+    result = score(*hand, riichi=True, tsumo=True, dora_indicators="2m3p", options={"kiriage": True})
+    assert result.limit == "kiriage_mangan" and result.points == 8000

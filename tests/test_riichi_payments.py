@@ -107,3 +107,79 @@ def test_pao_covers_only_its_yakuman():
     # tsuuiisou is paid 16000 by each of the three.
     entries = transfers(base=16000, winner="E", tsumo=True, pao="W", pao_base=8000, rules=TENHOU)
     assert paid(entries) == {"S": 16000, "W": 48000 + 16000, "N": 16000}
+
+
+# --- the same rules through score_hand ------------------------------------------------
+
+def test_scored_daisangen_with_pao_on_tsumo():
+    from tests.test_riichi_yaku import score
+    result = score("777z234m11p", "1p", [("pon", "555z"), ("pon", "666z")], tsumo=True, pao="E", honba=1)
+    assert result.points == 32000
+    assert paid(result.transfers) == {"E": 32000 + 300}
+
+
+def test_scored_daisangen_with_pao_on_ron():
+    from tests.test_riichi_yaku import score
+    result = score("777z234m11p", "1p", [("pon", "555z"), ("pon", "666z")], discarder="N", pao="E")
+    assert paid(result.transfers) == {"E": 16000, "N": 16000}
+
+
+def test_pao_without_its_yakuman_is_refused():
+    import pytest
+    from scorer.errors import HandError
+    from tests.test_riichi_yaku import PLAIN, score
+    with pytest.raises(HandError) as error:
+        score(*PLAIN, riichi=True, pao="E")
+    assert error.value.code == "bad_flag_combination"
+
+
+def test_scored_hand_pays_honba_and_sticks():
+    from tests.test_riichi_yaku import PLAIN, score
+    result = score(*PLAIN, riichi=True, honba=2, riichi_sticks=3)
+    assert result.points == 1300
+    assert paid(result.transfers) == {"W": 1300 + 600, "pot": 3000}
+
+
+# --- invariants over every hand value, seat and table state -----------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from scorer.riichi import base_points  # noqa: E402
+
+HAN_FU = st.tuples(st.integers(1, 13), st.sampled_from([20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110]))
+
+
+@settings(max_examples=400, derandomize=True, deadline=None)
+@given(han_fu=HAN_FU, yakuman=st.integers(0, 3), winner=st.sampled_from("ESWN"),
+       discarder=st.sampled_from("ESWN"), tsumo=st.booleans(), three=st.booleans(),
+       honba=st.integers(0, 5), sticks=st.integers(0, 4), kiriage=st.booleans())
+def test_payments_add_up(han_fu, yakuman, winner, discarder, tsumo, three, honba, sticks, kiriage):
+    rules = rules_for("tenhou", {"kiriage": kiriage}, 3 if three else 4)
+    seats = "ESW" if three else "ESWN"
+    if winner not in seats or (not tsumo and (discarder == winner or discarder not in seats)):
+        return
+    base, _ = base_points(*han_fu, yakuman, rules)
+    entries = transfers(base=base, winner=winner, tsumo=tsumo, discarder="" if tsumo else discarder,
+                        players=len(seats), honba=honba, riichi_sticks=sticks, rules=rules)
+    payers = len(seats) - 1 if tsumo else 1
+    value = hand_value(base, winner, tsumo, len(seats), rules)
+    assert sum(e["points"] for e in entries) == value + honba * (100 * payers if tsumo else 300) + 1000 * sticks
+    assert all(e["to"] == winner and e["from"] != winner and e["points"] % 100 == 0 for e in entries)
+    if not tsumo:
+        assert value == -(-base * (6 if winner == "E" else 4) // 100) * 100
+    else:
+        shares = paid(transfers(base=base, winner=winner, tsumo=True, players=len(seats), rules=rules))
+        dealer_share = -(-2 * base // 100) * 100
+        if winner == "E":
+            assert set(shares.values()) == {dealer_share}
+        else:
+            assert shares["E"] == dealer_share
+            assert {v for k, v in shares.items() if k != "E"} == {-(-base // 100) * 100}
+
+
+def test_no_north_seat_in_three_player():
+    import pytest
+    from scorer.errors import HandError
+    with pytest.raises(HandError) as error:
+        transfers(base=2000, winner="N", tsumo=True, players=3, rules=SANMA)
+    assert "North" in error.value.message or "'N'" in error.value.message

@@ -54,3 +54,29 @@ def test_bad_rules_name_what_is_wrong(preset, options, code, words):
     with pytest.raises(HandError) as error:
         rules_for(preset, options, 4)
     assert error.value.code == code and words in error.value.message
+
+
+def test_the_documented_preset_table_is_the_code():
+    """docs/riichi-rules.md's preset table states every preset's values; it must not drift."""
+    import re
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[1] / "docs/riichi-rules.md").read_text(encoding="utf-8")
+    table = text.split("## Presets", 1)[1].split("\n\n", 2)[1]
+    rows = [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in table.splitlines()]
+    header, body = rows[0], rows[2:]
+    names = header[1:]
+    assert names == list(PRESETS)
+    words = {"on": True, "off": False}
+    checked = 0
+    for row in body:
+        options = re.findall(r"`(\w+)`", row[0])
+        for option in options:
+            for preset, cell in zip(names, row[1:]):
+                actual = getattr(PRESETS[preset], option)
+                if isinstance(actual, str):
+                    expected = cell
+                else:
+                    expected = words[cell] if cell in words else int(cell)
+                assert actual == expected, (option, preset)
+                checked += 1
+    assert checked >= len(PRESETS) * (len(OPTION_NAMES) - 1)

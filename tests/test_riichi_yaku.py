@@ -333,3 +333,39 @@ def test_not_a_winning_hand_says_what_it_waits_on():
         score("123m456p789s23s11z5s", "5s")
     assert error.value.code == "not_a_winning_hand"
     assert "1 bamboo, 4 bamboo" in error.value.message
+
+
+def test_rows_skipped_for_missing_runs_pons_or_honours_could_never_hold():
+    """`needs` on a yaku row only spares tests that cannot pass: on 3,000 random winning hands
+    (closed and open, honours and pons and runs in every mix) testing every row gives the same
+    yaku and yakuman as the engine's filtered tables."""
+    import random
+    from scorer.riichi.readings import read_tiles
+    from scorer.riichi.yaku import TILE_YAKU, TILE_YAKUMAN, tile_yaku, tile_yakuman
+    rng = random.Random(20261122)
+    rules = rules_for("mahjongsoul", {}, 4)
+    checked = 0
+    while checked < 3000:
+        counts, melds = [0] * 34, []
+        for _ in range(4):
+            if rng.random() < 0.5:
+                start = rng.choice([k for k in range(27) if k % 9 <= 6])
+                kinds, meld = [start, start + 1, start + 2], ("chi", start)
+            else:
+                kind = rng.randrange(34)
+                kinds, meld = [kind] * 3, ("pon", kind)
+            if rng.random() < 0.25:
+                melds.append(meld)
+                kinds = []
+            for kind in kinds:
+                counts[kind] += 1
+        counts[rng.randrange(34)] += 2
+        if max(counts) > 4:
+            continue
+        win = rng.choice([k for k in range(34) if counts[k]])
+        for reading in read_tiles(tuple(counts), win, tuple(melds), rng.random() < 0.5, "S", "E", rules):
+            every_row = [(y.id, y.han_closed if reading.closed else y.han_open) for y in TILE_YAKU
+                         if (y.han_closed if reading.closed else y.han_open) and y.test(reading)]
+            assert tile_yaku(reading) == every_row
+            assert tile_yakuman(reading) == [(y.id, y.count) for y in TILE_YAKUMAN if y.test(reading)]
+            checked += 1

@@ -57,10 +57,10 @@ ROW = {
 def test_converter_reads_tiles_seats_melds_and_flags():
     request = request_of(ROW)
     assert tile_str(16, aka=True) == "0m" and tile_str(16, aka=False) == "5m"
-    assert request["concealed"] == "0m6m7m1p2p3p5z5z"
+    assert request["concealed"] == "067m123p55z"
     assert request["win_tile"] == "7m"
-    assert request["melds"] == [{"kind": "chi", "tiles": "0p6p7p", "from": "left"},
-                                {"kind": "ankan", "tiles": "1s1s1s1s"}]
+    assert request["melds"] == [{"kind": "chi", "tiles": "067p", "from": "left"},
+                                {"kind": "ankan", "tiles": "1111s"}]
     # Seat 0 with seat 2 dealing sits West; seat 1, who dealt in, sits North.
     assert (request["seat_wind"], request["discarder"], request["round_wind"]) == ("W", "N", "S")
     assert request["riichi"] and request["ura_indicators"] == "2m"
@@ -83,3 +83,13 @@ def test_compare_names_each_difference():
     assert causes == ["yaku: missing [aka_dora 2] extra [aka_dora 1, dora 1]", "fu 40 instead of 70",
                       "points", "winner's score change"]
     assert compare(win, {"ok": False, "error": {"code": "no_yaku", "message": "m"}}) == [("error no_yaku", "m")]
+
+
+def test_report_groups_differences_by_cause_biggest_first():
+    win = tenhou_data.win_of(1, ROW)
+    results = [(win, [("fu 40 instead of 70", "base 20")]), (win, [("fu 40 instead of 70", "base 20"),
+                                                                ("points", "got 1, Tenhou 2")]), (win, [])]
+    text = tenhou_data.report(results, examples=1)
+    assert text.startswith("2 of 3 recorded hands differ")
+    assert text.index("[2] fu 40 instead of 70") < text.index("[1] points")
+    assert text.count("line 1:") == 2

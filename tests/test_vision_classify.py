@@ -10,10 +10,13 @@ from vision.labels import BACK
 from vision.render import available_arts, render_crops
 from vision.render.tilesets import random_set
 
-# measured values are in models/MODEL_CARD.md; these floors leave room for other seeds
-RENDERED_FLOOR = 0.93
-RED_FLOOR = 0.95
-REAL_FLOOR = 0.60
+# measured values are in models/MODEL_CARD.md (rendered riichi art 99.5-100% over four seeds, red
+# against plain fives 100%, held-out real sets 91% with flowers and 98% without); the floors leave
+# room for other seeds and a retrained model, and still fail a model that has stopped working
+RENDERED_FLOOR = 0.95
+RED_FLOOR = 0.97
+REAL_FLOOR = 0.85
+REAL_NO_FLOWERS_FLOOR = 0.95
 
 
 @pytest.fixture(scope="module")
@@ -72,8 +75,11 @@ def test_held_out_real_photos(classifier, shared):
     crops = load(shared / "data" / "photos" / "camerash", HELD_OUT_SETS, with_boxes=False)
     assert len(crops) > 200
     ranked = classifier.classify([c.image for c in crops])
-    right = sum(r[0][0] == c.label for r, c in zip(ranked, crops))
-    assert right / len(crops) >= REAL_FLOOR, f"{right}/{len(crops)}"
+    right = [r[0][0] == c.label for r, c in zip(ranked, crops)]
+    assert sum(right) / len(crops) >= REAL_FLOOR, f"{sum(right)}/{len(crops)}"
+    # the tiles a riichi hand can hold (flowers and seasons vary most between makers)
+    suited = [ok for ok, c in zip(right, crops) if not c.label.endswith("f")]
+    assert sum(suited) / len(suited) >= REAL_NO_FLOWERS_FLOOR, f"{sum(suited)}/{len(suited)}"
 
 
 def test_every_label_ranked_with_probabilities(classifier):
@@ -101,3 +107,33 @@ def test_missing_or_broken_model_says_so(tmp_path):
     broken.write_bytes(b"not a model")
     with pytest.raises(ModelMissing, match="cannot be loaded"):
         TileClassifier(broken)
+
+
+def test_real_split_keeps_sets_apart(shared):
+    import json
+
+    from vision.train.real import CROP_SETS, HELD_OUT_SETS, IMAGE_SETS, TUNING_SETS, crop_set
+
+    root = shared / "data" / "photos" / "camerash"
+    assert not TUNING_SETS & HELD_OUT_SETS and TUNING_SETS | HELD_OUT_SETS == set(CROP_SETS)
+    crops = json.loads((root / "crops.json").read_text())
+    assert {crop_set(name) for name in crops} == set(CROP_SETS)
+    assert set(json.loads((root / "labels.json").read_text())) == set(IMAGE_SETS)
+
+
+def test_tiles_cut_from_rendered_hands_are_named_right(classifier, fluffy):
+    from vision.render import render_scene
+
+    right = total = 0
+    for seed in range(3):
+        scene = render_scene(np.random.default_rng(100 + seed), art=fluffy, melds=seed + 1)
+        for t in scene.tiles:
+            if t.pose == "face_down":
+                continue
+            x1, y1, x2, y2 = (int(round(v)) for v in t.box)
+            crop = scene.image[y1:y2, x1:x2]
+            turns = [np.rot90(crop, 1), np.rot90(crop, -1)] if t.pose == "sideways" else [crop]
+            best = max((r[0] for r in classifier.classify([np.ascontiguousarray(c) for c in turns])), key=lambda p: p[1])
+            right += best[0] == t.label
+            total += 1
+    assert right / total >= RENDERED_FLOOR, f"{right}/{total}"

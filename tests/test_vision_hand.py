@@ -1,6 +1,6 @@
 """Reading the hand from boxes and poses, as players lay it: rows, melds, kans, dora."""
 from vision.hand import CONCEALED, DORA, MELD, WIN, Detection, arrange
-from vision.hand_request import build_request
+from vision.hand_request import build_request, same_hand
 from vision.repair import first_labels
 
 W, H = 30, 40
@@ -77,7 +77,7 @@ def test_added_kan_is_a_stacked_sideways_tile():
 
 
 def test_touching_melds_are_cut_by_their_sideways_tiles():
-    _, reading = read(lay("2m 3m 4m 2z 2z | 6m 7m 8m | s:6z 6z 6z s:1p 2p 3p 7z s:7z 7z"))
+    _, reading = read(lay("2m 3m 4m 2z | 2z | s:6z 6z 6z s:1p 2p 3p 7z s:7z 7z"))
     assert [m["tiles"] for m in reading.request["melds"]] == ["777z", "123p", "666z"]
     assert [m["from"] for m in reading.request["melds"]] == ["across", "left", "left"]
 
@@ -116,3 +116,90 @@ def test_impossible_reads_are_problems():
     assert any("2 red fives of characters" in p for p in reading.problems)
     _, reading = read(lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z | 2z | s:1s 4s 9s"))
     assert any("not a run or a set" in p for p in reading.problems)
+
+
+def test_chi_is_always_from_the_left():
+    # Players often turn the middle tile of a chi; only the left player's discard can be chi'd.
+    _, reading = read(lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z | 2z | 2s s:3s 4s"))
+    assert reading.request["melds"] == [{"kind": "chi", "tiles": "234s", "from": "left"}]
+    assert not reading.problems
+
+
+def test_melds_on_a_line_of_their_own_and_a_slanted_row():
+    # The hand photographed askew: each tile a little higher than the last.
+    hand = []
+    for k, d in enumerate(lay("1m 2m 3m 4p 5p 6p 2z | 2z", y=200)):
+        x1, y1, x2, y2 = d.box
+        hand.append(Detection((x1, y1 - 3 * k, x2, y2 - 3 * k), d.pose, d.candidates))
+    melds = lay("s:7z 7z 7z | 3s s:3s 3s", x=40, y=300)
+    arrangement, reading = read(hand + melds)
+    assert reading.request["concealed"] == "123m456p22z"
+    assert sorted(m["tiles"] for m in reading.request["melds"]) == ["333s", "777z"]
+    assert not reading.problems
+
+
+def test_meld_row_below_a_steeply_slanted_hand_row_stays_a_meld():
+    # Photographed askew by about 8 degrees: the hand row drops 4 pixels a tile, and the pon
+    # laid below its left half ends level with the far end of the row; it must not join it.
+    hand = []
+    for k, d in enumerate(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z | 2z", y=100)):
+        x1, y1, x2, y2 = d.box
+        hand.append(Detection((x1, y1 + 4 * k, x2, y2 + 4 * k), d.pose, d.candidates))
+    pon = lay("5z 5z s:5z", x=100, y=155)
+    arrangement, reading = read(hand + pon)
+    assert reading.request["concealed"] == "123m456p789s22z" and reading.request["win_tile"] == "2z"
+    assert reading.request["melds"] == [{"kind": "pon", "tiles": "555z", "from": "right"}]
+    assert not reading.problems
+
+
+def test_dora_indicator_beside_the_dead_wall_backs():
+    hand = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z", y=200)
+    dead_wall = lay("d d 3m d", x=40, y=20)
+    arrangement, reading = read(hand + dead_wall)
+    assert reading.request["dora_indicators"] == "3m"
+    assert reading.request["melds"] == [] and not reading.problems
+
+
+def test_kan_laid_without_a_turned_tile():
+    # One tile too many, and four alike set apart at the right: a kan whose tile was not turned.
+    arrangement, reading = read(lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z | 2z | 7z 7z 7z 7z"))
+    assert reading.request["melds"] == [{"kind": "minkan", "tiles": "7777z", "from": "left"}]
+    assert not reading.problems
+    assert any("none is turned sideways" in d for d in arrangement.doubts)
+
+
+def test_concealed_tiles_spaced_in_groups_stay_concealed():
+    arrangement, reading = read(lay("1m 2m 3m | 4p 5p 6p | 7s 8s 9s | 2z 2z 5z 5z | 5z"))
+    assert reading.request["melds"] == [] and reading.request["concealed"] == "123m456p789s22555z"
+
+
+def test_rendered_hands_read_with_their_true_names():
+    """Hand assembly on rendered photos: the finder's boxes and poses, each named by the
+    rendered tile under it, must give back the hand that was laid out."""
+    import numpy as np
+    import pytest
+
+    render = pytest.importorskip("vision.render")
+    from vision.find import find_tiles
+    from vision.repair import repair
+    from vision_scenes import iou
+
+    rng = np.random.default_rng(2)
+    right = 0
+    for _ in range(10):
+        scene = render.render_scene(rng, tilt=float(rng.uniform(0, 30)), max_side=1000)
+        detections = []
+        for found in find_tiles(scene.image):
+            truth = max(scene.tiles, key=lambda t: iou(t.box, found.box))
+            name = truth.label if iou(truth.box, found.box) >= 0.5 and truth.label != "back" else "1z"
+            detections.append(Detection(found.box, found.pose, ((name, 0.99),) if found.pose != "face_down" else ()))
+        right += same_hand(repair(arrange(detections), detections).reading.request, scene.hand)
+    # Measured 7/10 when written; the misses are tiles not found or a turned tile not seen.
+    assert right >= 5
+
+
+def test_touching_melds_are_cut_where_the_names_make_sets():
+    # Turned tiles allow 3+4 or 4+3 here; only the kan first, then the chi, names two sets.
+    _, reading = read(lay("2m 3m 4m 6p 7p 8p 2z | 2z | 5z s:5z 5z 5z s:2p 3p 4p"))
+    assert sorted((m["kind"], m["tiles"]) for m in reading.request["melds"]) == [("chi", "234p"), ("minkan", "5555z")]
+    assert not reading.problems

@@ -114,7 +114,9 @@ def test_too_few_tiles_in_view(tmp_path):
 def test_too_many_tiles_in_view(tmp_path):
     path = tmp_path / "crowd.png"
     cv2.imwrite(str(path), compose([list("u" * 15)] * 3).image)
-    check_refused(tenbou("scan", path), 1, "45 tiles in view")
+    annotated = tmp_path / "seen.png"
+    check_refused(tenbou("scan", path, "--annotate", annotated), 1, "45 tiles in view")
+    assert cv2.imread(str(annotated)) is not None  # what was seen is still drawn
 
 
 def test_whole_hand_read_and_scored(tmp_path, monkeypatch, capsys):
@@ -153,6 +155,25 @@ def test_name_tiles_tries_both_turns_of_a_sideways_tile():
     assert [d.label for d in named] == ["1m", "2m", "3m"]
 
 
+class UprightOnlyClassifier(ColourClassifier):
+    """Sure of a crop only when it stands taller than wide, as a face seen upright does."""
+
+    def classify(self, crops):
+        return [[(name, 0.95 if crop.shape[0] > crop.shape[1] else 0.3) for name, _ in ranking]
+                for crop, ranking in zip(crops, super().classify(crops))]
+
+
+def test_a_tile_taken_for_sideways_but_named_surest_unturned_is_upright():
+    from vision.find import SIDEWAYS, UPRIGHT, Found
+    scene = compose([list("uus")], crops=[face("1m"), face("2m"), face("3m")])
+    (x1, y1, x2, y2), _ = scene.tiles[1]
+    turned_box, _ = scene.tiles[2]
+    # The middle tile is upright but was judged sideways (a tile set askew looks as wide).
+    found = [Found((x1, y1, x2, y2), SIDEWAYS), Found(tuple(turned_box), SIDEWAYS)]
+    named = name_tiles(scene.image, found, UprightOnlyClassifier())
+    assert [(d.label, d.pose) for d in named] == [("2m", UPRIGHT), ("3m", SIDEWAYS)]
+
+
 def test_camera_reports_a_reading_once_steady():
     steady = Steadiness(1.0)
     assert not steady.update(("a",), 0.0)
@@ -170,3 +191,78 @@ def test_camera_without_a_camera():
 
 def test_real_set_photo_is_too_many_tiles(shared):
     check_refused(tenbou("scan", shared / "data" / "photos" / "camerash" / "images" / "12.jpg"), 1, "144 tiles in view")
+
+
+class MisreadingClassifier(ColourClassifier):
+    """Reads the 8 of bamboo as a 3 of bamboo at first, with 8s its runner-up."""
+
+    def classify(self, crops):
+        out = super().classify(crops)
+        return [[("3s", 0.55), ("8s", 0.40), ("2s", 0.05)] if ranking[0][0] == "8s" else ranking for ranking in out]
+
+
+def test_misread_tile_is_repaired_and_marked(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(vision.classify, "TileClassifier", MisreadingClassifier)
+    path = hand_photo(tmp_path, "1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z 5z".split())
+    main(["scan", str(path), "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert out["hand"]["concealed"] == "123m456p789s22555z"
+    eight = out["tiles"][7]
+    assert eight["tile"] == "8s" and eight["doubtful"] and eight["first_read"] == {"tile": "3s", "red": False}
+    assert any("looked most like 3s but is read as 8s" in d for d in out["doubts"])
+
+
+@pytest.mark.parametrize("hand", ["1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z 5z",
+                                  "2m 3m 4m 3p 4p 5p 6s 7s 8s 6z 6z 7z 7z 7z"])
+def test_hand_of_real_held_out_tiles_is_read_and_scored(shared, hand):
+    """Real tile photos (crops of the held-out sets, never trained on) laid as a hand on a
+    table, read by the real model, repaired and scored."""
+    from vision.classify import ModelMissing, TileClassifier
+    from vision.image_io import photo_from_frame
+    from vision.scan import scan_photo
+
+    try:
+        classifier = TileClassifier()
+    except ModelMissing as error:
+        pytest.skip(str(error))
+    root = shared / "data" / "photos" / "camerash"
+    # Crops numbered 375 and up come from the sets 10, 8 and 12, held out from training.
+    pool: dict[str, list[str]] = {}
+    for name, tile in json.loads((root / "crops.json").read_text()).items():
+        if int(Path(name).stem) >= 375:
+            pool.setdefault(tile, []).append(name)
+    labels = hand.split()
+    crops = [cv2.imread(str(root / pool[label][labels[:i].count(label) % len(pool[label])])) for i, label in enumerate(labels)]
+    scene = compose([["u"] * 13 + ["|", "u"]], crops=crops, table=(60, 110, 40))
+    scan = scan_photo(photo_from_frame(scene.image), classifier, {"tsumo": True})
+    from scorer.tiles import format_tiles, parse_tiles
+    assert scan.hand["concealed"] == format_tiles(parse_tiles("".join(labels)))
+    assert scan.hand["win_tile"] == labels[-1]
+    assert scan.result is not None and scan.result["ok"]
+
+
+class FakeCapture:
+    """A webcam that shows the same picture every frame."""
+
+    def __init__(self, frame):
+        self.frame, self.released = frame, False
+
+    def isOpened(self):
+        return True
+
+    def read(self):
+        return True, self.frame.copy()
+
+    def release(self):
+        self.released = True
+
+
+def test_camera_reports_the_hand_in_view(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(vision.classify, "TileClassifier", ColourClassifier)
+    frame = cv2.imread(str(hand_photo(tmp_path, "1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z 5z".split())))
+    capture = FakeCapture(frame)
+    monkeypatch.setattr(cv2, "VideoCapture", lambda device: capture)
+    status = main(["camera", "--steady", "0", "--once", "--tsumo"])
+    out = capsys.readouterr().out
+    assert status == 0 and capture.released
+    assert "hand: 123m456p789s22555z (winning tile 5z)" in out

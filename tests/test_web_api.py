@@ -149,3 +149,15 @@ def test_scan_failure_is_a_clear_422(tmp_path):
     session_id, _, token = new_session(client)
     response = _scan(client, session_id, token, _png(8, 4))
     assert response.status_code == 422 and response.get_json()["error"]["detail"] == "no tiles in view"
+
+
+def test_webcam_not_configured_or_missing_is_a_clear_error(tmp_path):
+    from webui import create_app
+    plain = create_app({"DATA_DIR": str(tmp_path / "a"), "SECRET_KEY": "t"}).test_client()
+    session_id, _, token = new_session(plain)
+    response = plain.post(f"/api/sessions/{session_id}/webcam", headers={"X-CSRF-Token": token})
+    assert response.status_code == 409 and response.get_json()["error"]["code"] == "webcam_unavailable"
+    absent = create_app({"DATA_DIR": str(tmp_path / "b"), "SECRET_KEY": "t", "WEBCAM": 97}).test_client()
+    session_id, _, token = new_session(absent)
+    response = absent.post(f"/api/sessions/{session_id}/webcam", headers={"X-CSRF-Token": token})
+    assert response.status_code == 503 and "cannot be opened" in response.get_json()["error"]["detail"]

@@ -117,10 +117,11 @@ def test_demo_prints_the_url_and_serves_a_session_with_a_table(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "webui.cli", "demo", "--port", "0", "--data", str(tmp_path), "--seed", "1"],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        lines = [proc.stdout.readline() for _ in range(4)]
+        lines = [proc.stdout.readline() for _ in range(5)]
         base = re.search(r"running at (http://[\d.]+:\d+)/", lines[0]).group(1)
         join = next(line for line in lines if "demo session" in line)
         sid = re.search(r"/s/([^/]+)/join", join).group(1)
+        assert join.split()[2].startswith(base + "/s/")             # the printed link works as it is
         with urllib.request.urlopen(f"{base}/api/sessions/{sid}", timeout=10) as response:
             snap = json.loads(response.read())
         assert snap["events"] >= 2 and snap["players"] == ["Aki", "Ben", "Chiyo", "Dan"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from tests.test_web_support import (NOT_A_WIN, WIN_HAKU_TSUMO, app, client, csrf_of, form_csrf,  # noqa: F401
+from tests.test_web_support import (NOT_A_WIN, WIN_HAKU_TSUMO, app, client, csrf_of,  # noqa: F401
                                     new_session, session_form, state)
 
 
@@ -138,6 +138,9 @@ def test_declare_riichi_draw_abortive_chombo(client):
     assert _event(client, session_id, token, type="abortive_draw", reason="four_winds").status_code == 302
     assert _event(client, session_id, token, type="chombo", seat="3").status_code == 302
     assert state(client, session_id)["events"] == 4
+    assert _event(client, session_id, token, type="end").status_code == 302
+    assert state(client, session_id)["finished"] is True
+    assert _event(client, session_id, token, type="riichi", seat="0").status_code == 422      # the game is over
 
 
 def test_event_errors(client):
@@ -187,7 +190,9 @@ def test_japanese_by_browser_and_by_toggle(client):
     response = client.post("/lang", data={"csrf_token": token, "lang": "ja", "next": "/new"})
     assert response.status_code == 302 and response.headers["Location"] == "/new"
     assert "配給原点" in client.get("/new").get_data(as_text=True)
-    client.post("/lang", data={"lang": "en", "next": "https://evil.example/"})
+    assert client.post("/lang", data={"lang": "en"}).status_code == 403             # no CSRF token
+    off_site = client.post("/lang", data={"csrf_token": token, "lang": "en", "next": "https://evil.example/"})
+    assert off_site.headers["Location"] == "/"                                       # never an open redirect
     assert "Starting points" in client.get("/new").get_data(as_text=True)
     error = client.post("/new", data=session_form(), headers={"Accept-Language": "ja"})
     assert error.status_code == 403
@@ -208,3 +213,30 @@ def test_tv_and_record_pages_render(client):
     record = client.get(f"/s/{session_id}/record").get_data(as_text=True)
     assert 'capture="environment"' in record or "not installed" in record
     assert record.count('data-pick="') == 37
+
+
+def test_fundamentals_and_chinese_sessions_record_wins_without_tiles(client):
+    token = csrf_of(client)
+    for rules, fields in (("fundamentals", {}), ("chinese-classical", {"points": "24"})):
+        session_id, _, token = new_session(client, rules=rules)
+        form = {"csrf_token": token, "winner": "1", "tsumo": "", "discarder": "2", "hand": "", **fields}
+        assert client.post(f"/s/{session_id}/hand", data=form).status_code == 302, rules
+        snap = state(client, session_id)
+        assert snap["events"] == 1 and snap["scores"][1] > snap["scores"][0], (rules, snap["scores"])
+        assert client.get(f"/s/{session_id}/record").status_code == 200
+        assert client.get(f"/s/{session_id}/settle").status_code == 200
+    bad = client.post(f"/s/{session_id}/hand", data={"csrf_token": token, "winner": "1", "tsumo": "1", "points": "-4"})
+    assert bad.status_code == 400
+
+
+def test_join_link_uses_the_servers_network_address_when_opened_on_the_host(app, client):
+    session_id, code, _ = new_session(client)
+    page = client.get(f"/s/{session_id}/share").get_data(as_text=True)
+    assert 'data-test="only-here"' in page                         # 127.0.0.1 cannot be reached by phones
+    app.config["PUBLIC_URL"] = "http://192.168.1.20:8000"
+    page = client.get(f"/s/{session_id}/share").get_data(as_text=True)
+    assert f"http://192.168.1.20:8000/s/{session_id}/join?code={code}" in page and "only-here" not in page
+    phone = app.test_client()                                      # a phone that came by the network address
+    phone.get(f"/s/{session_id}/join?code={code}", base_url="http://192.168.1.20:8000")
+    remote = phone.get(f"/s/{session_id}/share", base_url="http://192.168.1.20:8000").get_data(as_text=True)
+    assert f"http://192.168.1.20:8000/s/{session_id}/join" in remote

@@ -13,11 +13,10 @@ import numpy as np
 from .find import FACE_DOWN, UPRIGHT, Found
 
 MIN_TABLE_DISTANCE = 28.0   # in Lab units: a back must differ this much from the table
-MAX_SPREAD = 28.0           # a back is one colour: per-channel spread stays below this
-SIDE = 512
+SAME_COLOUR = 25.0          # a back is one colour: most of it lies this close to its median
 
 
-def table_colour(lab: np.ndarray, occupied: np.ndarray) -> np.ndarray | None:
+def free_edge_colour(lab: np.ndarray, occupied: np.ndarray) -> np.ndarray | None:
     """The median colour of the photo's edge where no tile lies; None if tiles fill it."""
     edge = np.zeros(occupied.shape, bool)
     band = max(2, min(occupied.shape) // 30)
@@ -40,26 +39,62 @@ def _looks_like_back(lab: np.ndarray, box, table: np.ndarray, occupied: np.ndarr
         return False
     pixels = lab[inner].reshape(-1, 3).astype(float)
     colour = np.median(pixels, axis=0)
-    spread = np.percentile(pixels, 90, axis=0) - np.percentile(pixels, 10, axis=0)
-    return bool(np.linalg.norm(colour - table) > MIN_TABLE_DISTANCE and spread.max() < MAX_SPREAD)
+    table = _local_table(lab, box, occupied, table)
+    alike = np.mean(np.linalg.norm(pixels - colour, axis=1) < SAME_COLOUR)
+    # A shadow on the table is the table's hue, only darker; a back has a hue of its own.
+    own_hue = np.linalg.norm(colour[1:] - table[1:]) > 12 or colour[0] > table[0] + 20
+    return bool(np.linalg.norm(colour - table) > MIN_TABLE_DISTANCE and alike > 0.6 and own_hue)
 
 
-def find_backs(image: np.ndarray, faces: list[Found]) -> list[Found]:
-    """Face-down tiles beside the face-up ones, at most two in a run (a kan's ends)."""
+def _local_table(lab: np.ndarray, box, occupied: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """The table just above a spot (light on a table is rarely even): its median colour
+    where no tile lies, or the table's overall colour when too little of it shows."""
+    x1, y1, x2, y2 = box
+    top = max(0, y1 - (y2 - y1) // 2)
+    region, free = lab[top:max(top, y1 - 2), x1:x2], ~occupied[top:max(top, y1 - 2), x1:x2]
+    if free.sum() < 0.3 * max(1, free.size) or free.sum() < 20:
+        return table
+    return np.median(region[free].reshape(-1, 3).astype(float), axis=0)
+
+
+def _fit_back(lab: np.ndarray, box, occupied: np.ndarray) -> tuple[int, int, int, int]:
+    """The back's own extent: the patch of its colour around the spot where it was found. A
+    row photographed askew puts the back higher or lower than the face beside it, and a box
+    copied from that face would then hold table as much as back."""
+    x1, y1, x2, y2 = (int(v) for v in box)
+    w, h = x2 - x1, y2 - y1
+    rows, cols = occupied.shape
+    wx1, wy1 = max(0, x1 - w // 4), max(0, y1 - int(0.4 * h))
+    wx2, wy2 = min(cols, x2 + w // 4), min(rows, y2 + int(0.4 * h))
+    mx, my = w // 5, h // 5
+    colour = np.median(lab[y1 + my:y2 - my, x1 + mx:x2 - mx].reshape(-1, 3).astype(np.float32), axis=0)
+    window = lab[wy1:wy2, wx1:wx2].astype(np.float32) - colour
+    alike = ((window * window).sum(axis=2) < SAME_COLOUR ** 2) & ~occupied[wy1:wy2, wx1:wx2]
+    alike = cv2.morphologyEx(alike.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(alike, connectivity=4)
+    centre = labels[(y1 + y2) // 2 - wy1, (x1 + x2) // 2 - wx1]
+    if centre == 0:
+        return x1, y1, x2, y2
+    bx, by, bw, bh = (int(v) for v in stats[centre, :4])
+    # Only a patch of about a tile's size is the back; more is table or shadow of its colour.
+    if not (0.6 * w <= bw <= 1.5 * w and 0.6 * h <= bh <= 1.5 * h):
+        return x1, y1, x2, y2
+    return wx1 + bx, wy1 + by, wx1 + bx + bw, wy1 + by + bh
+
+
+def find_backs(image: np.ndarray, faces: list[Found], lab: np.ndarray | None = None) -> list[Found]:
+    """Face-down tiles beside the face-up ones, at most two in a run (a kan's ends); boxes in
+    the pixels of `image` (the finder's small copy: colours need few pixels). `lab`: the
+    image in Lab colours, when the caller has it."""
     upright = [f for f in faces if f.pose == UPRIGHT]
     if not upright:
         return []
-    # Colours need few pixels: judge them on a copy at most SIDE pixels long.
-    shrink = min(1.0, SIDE / max(image.shape[:2]))
-    small = cv2.resize(image, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA) if shrink < 1 else image
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
-    faces = [Found(tuple(int(round(v * shrink)) for v in f.box), f.pose) for f in faces]
-    upright = [f for f in faces if f.pose == UPRIGHT]
+    lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB) if lab is None else lab
     occupied = np.zeros(lab.shape[:2], bool)
     for f in faces:
         x1, y1, x2, y2 = f.box
         occupied[y1:y2, x1:x2] = True
-    table = table_colour(lab, occupied)
+    table = free_edge_colour(lab, occupied)
     if table is None:
         return []
     width = float(np.median([f.width for f in upright]))
@@ -74,11 +109,11 @@ def find_backs(image: np.ndarray, faces: list[Found]) -> list[Found]:
                 left = x1 - gap - int(width) if side < 0 else x2 + gap
                 box = (left, y1, left + int(width), y2)
                 if _looks_like_back(lab, box, table, occupied):
-                    back = Found(tuple(int(v) for v in box), FACE_DOWN)
+                    back = Found(_fit_back(lab, box, occupied), FACE_DOWN)
                     found_now.append(back)
                     bx1, by1, bx2, by2 = back.box
                     occupied[by1:by2, bx1:bx2] = True
         backs += found_now
         frontier = found_now
-    return [Found(tuple(int(round(v / shrink)) for v in b.box), FACE_DOWN) for b in backs]
+    return backs
 

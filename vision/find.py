@@ -15,13 +15,19 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .masks import face_mask, fill_holes
 from .seams import cut_profile, period, valleys
+from .tidy import drop_cut_at_edge, drop_scraps, join_halves, split_stacks
 
 UPRIGHT, SIDEWAYS, FACE_DOWN = "upright", "sideways", "face_down"
 FIND_SIDE = 512      # tiles are found on a copy this size; they need few pixels to be told apart
 NEUTRAL_SATURATION = 70  # HSV saturation below which a dark line may be a seam, not a stroke
 MIN_TILE = 10        # pixels (on that copy): no narrower tile can be named anyway
+# A sideways face is 4/3 as wide for its height as an upright one in theory; found boxes of
+# rendered hands measured upright at most 1.16x the photo's typical aspect, sideways at least 1.30x.
+SIDEWAYS_RATIO = 1.23
 MIN_TILT = 1.5       # degrees: a patch more askew than this is turned level before cutting
+PAD = 3              # pixels of margin kept around a patch when it is cut out
 Box = tuple[int, int, int, int]
 
 
@@ -40,51 +46,10 @@ class Found:
         return self.box[3] - self.box[1]
 
 
-def _whiteness(lab: np.ndarray) -> np.ndarray:
-    light = lab[..., 0].astype(np.int16)
-    chroma = np.abs(lab[..., 1].astype(np.int16) - 128) + np.abs(lab[..., 2].astype(np.int16) - 128)
-    return np.clip(light - 2 * chroma, 0, 255).astype(np.uint8)
-
-
-def table_colour(lab: np.ndarray, gray: np.ndarray) -> np.ndarray | None:
-    """The table's colour, from the photo's edge, when the edge is table: smooth, not the
-    busy seams and strokes of tiles filling the picture."""
-    band = max(2, min(lab.shape[:2]) // 25)
-    edge = np.concatenate([lab[:band].reshape(-1, 3), lab[-band:].reshape(-1, 3),
-                           lab[:, :band].reshape(-1, 3), lab[:, -band:].reshape(-1, 3)])
-    edge_gray = np.concatenate([gray[:band].ravel(), gray[-band:].ravel(), gray[:, :band].ravel(), gray[:, -band:].ravel()])
-    if np.percentile(edge_gray, 90) - np.percentile(edge_gray, 10) > 60:
-        return None
-    return np.median(edge, axis=0)
-
-
-def face_mask(image: np.ndarray, gray: np.ndarray | None = None) -> np.ndarray:
-    """Pixels that look like a tile face: bright and nearly colourless relative to the photo,
-    and (where a table shows) clearly not the table's colour."""
-    lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB)
-    whiteness = _whiteness(lab)
-    level, _ = cv2.threshold(whiteness, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    # Ivory faces under warm light score well below paper white; never demand more than that.
-    mask = whiteness > max(min(level, 170.0), 90)
-    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if gray is None else gray
-    table = table_colour(lab, gray)
-    # An edge that itself looks like tile face is tiles filling the picture, not a table.
-    if table is not None and _whiteness(table.reshape(1, 1, 3).astype(np.uint8))[0, 0] > max(min(level, 170.0), 90):
-        table = None
-    if table is not None:
-        distance = np.linalg.norm(lab.astype(np.float32) - table.astype(np.float32), axis=2)
-        mask &= distance > 22
-        # On a light table the faces are the lighter, creamier parts.
-        if _whiteness(table.reshape(1, 1, 3).astype(np.uint8))[0, 0] > 90:
-            mask &= (lab[..., 0] > table[0]) | (distance > 40)
-    return mask.astype(np.uint8)
-
-
-def _fill_holes(mask: np.ndarray) -> np.ndarray:
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    filled = np.zeros_like(mask)
-    cv2.drawContours(filled, contours, -1, 1, thickness=cv2.FILLED)
-    return filled
+def _lines_over(mask: np.ndarray, axis: int, share: float) -> np.ndarray:
+    """Indices of the rows (axis 1) or columns (axis 0) of a 0/1 mask more than `share` set
+    (a plain sum: numpy's mean costs several times more on arrays this small)."""
+    return np.flatnonzero(np.add.reduce(mask, axis=axis, dtype=np.int32) > share * mask.shape[axis])
 
 
 def _tighten(faces: np.ndarray, box: Box, share: float = 0.4) -> Box | None:
@@ -93,10 +58,10 @@ def _tighten(faces: np.ndarray, box: Box, share: float = 0.4) -> Box | None:
     region = faces[y1:y2, x1:x2]
     if region.size == 0:
         return None
-    rows = np.flatnonzero(region.mean(axis=1) > share)
+    rows = _lines_over(region, 1, share)
     if rows.size == 0:
         return None
-    cols = np.flatnonzero(region[rows[0]:rows[-1] + 1].mean(axis=0) > share)
+    cols = _lines_over(region[rows[0]:rows[-1] + 1], 0, share)
     if cols.size == 0:
         return None
     return x1 + int(cols[0]), y1 + int(rows[0]), x1 + int(cols[-1]) + 1, y1 + int(rows[-1]) + 1
@@ -115,7 +80,7 @@ def patch_layout(faces: np.ndarray, across: np.ndarray, down: np.ndarray, fallba
 
     A patch one row high gives the tile height outright; a taller one must show rows
     repeating. The tile width is then sought between half and 1.2 times the height."""
-    rows = np.flatnonzero(faces.mean(axis=1) > 0.25)
+    rows = _lines_over(faces, 1, 0.25)
     if rows.size == 0:
         return None
     height = float(rows[-1] - rows[0] + 1)
@@ -124,7 +89,7 @@ def patch_layout(faces: np.ndarray, across: np.ndarray, down: np.ndarray, fallba
     # (strokes of a character repeat too, but far closer together).
     free_column, _ = period(col_profile, MIN_TILE, faces.shape[1] / 1.4)
     row_step, clarity = period((down & (faces > 0)).sum(axis=1).astype(float), max(MIN_TILE, height / 20), height / 1.6)
-    cols = np.flatnonzero(faces.mean(axis=0) > 0.25)
+    cols = _lines_over(faces, 0, 0.25)
     width = float(cols[-1] - cols[0] + 1) if cols.size else 0.0
     # A grid shows at least two columns, and its rows are taller than any tile seen alone.
     several = (clarity > 0.25 and height > 1.6 * row_step and free_column > 0
@@ -133,8 +98,9 @@ def patch_layout(faces: np.ndarray, across: np.ndarray, down: np.ndarray, fallba
     unit = row_step if several else height
     # A repeat must show at least twice; a patch narrower than that is one tile or two.
     column, clarity = period(col_profile, max(MIN_TILE, 0.45 * unit), min(1.2 * unit, width / 1.9))
-    if fallback is not None and width < 2.2 * fallback and not several:
-        # One or two tiles: their own seams say little; the tiles seen elsewhere say more.
+    if fallback is not None and not several and (width < 2.2 * fallback or abs(column - fallback) > 0.25 * fallback):
+        # One or two tiles, or a short row that disagrees with the longest one: a few
+        # tiles' own seams say little; the tiles seen elsewhere say more.
         clarity = 0.0
     if clarity < 0.15 or column <= 0:
         fits = fallback is not None and 0.45 * unit <= fallback <= 1.2 * unit
@@ -182,22 +148,28 @@ def _tilt(mask: np.ndarray) -> float:
     bottoms = mask.shape[0] - 1 - np.argmax(mask[::-1, present], axis=0)
     xs, ys = present.astype(float), bottoms.astype(float)
     for _ in range(2):  # refit without the points that stray (corners, shadows)
-        slope, offset = np.polyfit(xs, ys, 1)
+        slope, offset = _line(xs, ys)
         residual = np.abs(ys - (slope * xs + offset))
         keep = residual <= max(1.5, 2 * np.median(residual))
         if keep.sum() < 10:
             break
         xs, ys = xs[keep], ys[keep]
-    slope, _ = np.polyfit(xs, ys, 1)
+    slope, _ = _line(xs, ys)
     return float(np.degrees(np.arctan(slope)))
+
+
+def _line(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float]:
+    """Least-squares slope and offset (np.polyfit's answer, without its overhead)."""
+    dx = xs - xs.mean()
+    slope = float(dx @ (ys - ys.mean()) / (dx @ dx))
+    return slope, float(ys.mean() - slope * xs.mean())
 
 
 def level_patch(gray: np.ndarray, component: np.ndarray, neutral: np.ndarray, box: Box) -> Patch:
     """Cut out one patch (padded) and turn it so its long side runs level."""
     x1, y1, x2, y2 = box
-    pad = 3
-    x1, y1 = max(0, x1 - pad), max(0, y1 - pad)
-    x2, y2 = min(gray.shape[1], x2 + pad), min(gray.shape[0], y2 + pad)
+    x1, y1 = max(0, x1 - PAD), max(0, y1 - PAD)
+    x2, y2 = min(gray.shape[1], x2 + PAD), min(gray.shape[0], y2 + PAD)
     sub_gray, sub_mask, sub_neutral = gray[y1:y2, x1:x2], component[y1:y2, x1:x2], neutral[y1:y2, x1:x2]
     shift = np.array([[1, 0, x1], [0, 1, y1]], np.float64)
     angle = _tilt(sub_mask)
@@ -225,22 +197,34 @@ def _to_photo(box: Box, back: np.ndarray) -> Box:
 
 
 def _patches(faces: np.ndarray, min_area: int) -> list[tuple[np.ndarray, Box]]:
+    """Each patch big enough to hold a tile, largest first: its mask (zero outside its box
+    and the padding `level_patch` cuts around it, so no full-size copy is made) and box."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(faces, connectivity=8)
     order = sorted(range(1, count), key=lambda i: -stats[i, 4])
-    return [((labels == i).astype(np.uint8), (int(stats[i, 0]), int(stats[i, 1]), int(stats[i, 0] + stats[i, 2]),
-                                              int(stats[i, 1] + stats[i, 3])))
-            for i in order if stats[i, 4] >= min_area]
+    patches = []
+    for i in order:
+        if stats[i, 4] < min_area:
+            continue
+        x1, y1, x2, y2 = (int(stats[i, 0]), int(stats[i, 1]), int(stats[i, 0] + stats[i, 2]), int(stats[i, 1] + stats[i, 3]))
+        px1, py1, px2, py2 = max(0, x1 - PAD), max(0, y1 - PAD), x2 + PAD, y2 + PAD
+        component = np.zeros(faces.shape, np.uint8)
+        component[py1:py2, px1:px2] = labels[py1:py2, px1:px2] == i
+        patches.append((component, (x1, y1, x2, y2)))
+    return patches
 
 
-def find_faces(image: np.ndarray) -> list[Box]:
-    """Boxes of face-up tiles, in the pixels of `image`."""
-    shrink = min(1.0, FIND_SIDE / max(image.shape[:2]))
-    small = cv2.resize(image, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA) if shrink < 1 else image
+def find_faces(small: np.ndarray, lab: np.ndarray | None = None) -> tuple[list[Box], dict[Box, float]]:
+    """Boxes of face-up tiles in an image already shrunk to at most FIND_SIDE pixels (`lab`:
+    the same image in Lab colours, when the caller has it), and each box's width for height
+    as it lay in its levelled patch (boxes mended afterwards have none)."""
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    faces = _fill_holes(cv2.morphologyEx(face_mask(small, gray), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)))
+    faces = cv2.morphologyEx(face_mask(small, gray, lab), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    # Bridge small breaks in a face's outline (a stroke running to its edge) before filling.
+    faces = fill_holes(cv2.morphologyEx(faces, cv2.MORPH_CLOSE, np.ones((4, 4), np.uint8)))
     neutral = (cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[..., 1] < NEUTRAL_SATURATION).astype(np.uint8)
     smallest = max(6, min(gray.shape) // 50)
     boxes: list[Box] = []
+    shapes: dict[Box, float] = {}   # width for height of each tile in its levelled patch
     known: list[float] = []   # tile widths seen so far, for patches too small to tell
     for component, box in _patches(faces, smallest * smallest):
         patch = level_patch(gray, component, neutral, box)
@@ -254,31 +238,28 @@ def find_faces(image: np.ndarray) -> list[Box]:
             known.append(layout.column)
         elif len(tiles) == 1 and 0.5 <= (tiles[0][2] - tiles[0][0]) / max(1, tiles[0][3] - tiles[0][1]) <= 1.1:
             known.append(float(tiles[0][2] - tiles[0][0]))
-        boxes += [_to_photo(t, patch.back) for t in tiles]
-    return [tuple(int(round(v / shrink)) for v in box) for box in _drop_scraps(boxes)]
+        for tile in tiles:
+            photo_box = _to_photo(tile, patch.back)
+            boxes.append(photo_box)
+            # A turned patch's boxes are wider in the photo than the tiles are: the pose is
+            # judged by the shape the tile has in its level row.
+            shapes[photo_box] = (tile[2] - tile[0]) / max(1, tile[3] - tile[1])
+    return split_stacks(join_halves(drop_scraps(boxes))), shapes
 
 
-def _drop_scraps(boxes: list[Box]) -> list[Box]:
-    """Leave out slivers far smaller than the typical tile (a tile's lit side, a reflection)."""
-    if len(boxes) < 3:
-        return boxes
-    areas = np.array([(b[2] - b[0]) * (b[3] - b[1]) for b in boxes], float)
-    heights = np.array([b[3] - b[1] for b in boxes], float)
-    typical_area, typical_height = np.median(areas), np.median(heights)
-    return [b for b, a, h in zip(boxes, areas, heights) if a >= 0.35 * typical_area and h >= 0.5 * typical_height]
-
-
-def assign_poses(boxes: list[Box]) -> list[Found]:
+def assign_poses(boxes: list[Box], shapes: dict[Box, float] | None = None) -> list[Found]:
     """Upright or sideways, judged against the other tiles: a sideways tile is markedly wider
-    for its height than the typical tile of the photo."""
+    for its height than the typical tile of the photo. `shapes`: width for height of boxes
+    as they lay level (a box in the photo of a tile askew is wider than the tile)."""
     if not boxes:
         return []
-    aspects = np.array([(b[2] - b[0]) / max(1, b[3] - b[1]) for b in boxes])
+    shapes = shapes or {}
+    aspects = np.array([shapes.get(b, (b[2] - b[0]) / max(1, b[3] - b[1])) for b in boxes])
     typical = float(np.median(aspects))
     # Seen from above an upright face is about 3:4; a photo full of sideways tiles is rare.
     if typical > 1.15:
         typical = 0.75
-    return [Found(tuple(int(v) for v in box), SIDEWAYS if aspect > typical * 1.4 else UPRIGHT)
+    return [Found(tuple(int(v) for v in box), SIDEWAYS if aspect > typical * SIDEWAYS_RATIO else UPRIGHT)
             for box, aspect in zip(boxes, aspects)]
 
 
@@ -287,6 +268,10 @@ def find_tiles(image: np.ndarray) -> list[Found]:
     left to right)."""
     from .backs import find_backs  # tile backs need the faces' size and rows
 
-    faces = assign_poses(find_faces(image))
-    found = faces + find_backs(image, faces)
+    shrink = min(1.0, FIND_SIDE / max(image.shape[:2]))
+    small = cv2.resize(image, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA) if shrink < 1 else image
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)  # faces and backs both judge colour in Lab
+    boxes, shapes = find_faces(small, lab)
+    faces = assign_poses(drop_cut_at_edge(boxes, small.shape[:2]), shapes)
+    found = [Found(tuple(int(round(v / shrink)) for v in f.box), f.pose) for f in faces + find_backs(small, faces, lab)]
     return sorted(found, key=lambda f: (f.box[1] // max(1, f.height), f.box[0]))

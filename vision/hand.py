@@ -55,23 +55,75 @@ class Arrangement:
         return [g for g in self.groups if g.role == role]
 
 
+def _unit(detections: list[Detection]) -> float:
+    """A tile's short side, typical for the photo."""
+    return float(np.median([min(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in detections]))
+
+
 def _rows(detections: list[Detection], skip: set[int]) -> list[list[int]]:
-    """Tiles whose vertical middles fall within each other's height share a row."""
-    order = sorted((i for i in range(len(detections)) if i not in skip),
-                   key=lambda i: (detections[i].box[1] + detections[i].box[3]) / 2)
+    """Rows of tiles, each left to right. Players line tiles up along the edge nearest them
+    (a sideways tile is shorter but shares that edge), so touching tiles whose bottom edges
+    meet make runs; a run then joins the row it continues, judged by where that row's bottom
+    edge, extended, would be (a row photographed askew slopes, and a meld or winning tile set
+    apart lies on that slope, not level with the row's last tile)."""
+    order = sorted((i for i in range(len(detections)) if i not in skip), key=lambda i: detections[i].box[0])
+    unit = _unit(detections)
+    runs = _runs(detections, order, unit)
     rows: list[list[int]] = []
-    for i in order:
-        x1, y1, x2, y2 = detections[i].box
-        middle = (y1 + y2) / 2
+    for run in sorted(runs, key=lambda r: detections[r[0]].box[0]):
+        first = detections[run[0]].box
+        best, best_gap = None, None
         for row in rows:
-            top = min(detections[j].box[1] for j in row)
-            bottom = max(detections[j].box[3] for j in row)
-            if top <= middle <= bottom:
-                row.append(i)
-                break
+            last = detections[row[-1]].box
+            gap = first[0] - last[2]
+            if gap > 3 * unit or first[0] < last[0] + 0.3 * (last[2] - last[0]):
+                continue
+            slope = _slope(detections, row) if len(row) > 1 else _slope(detections, run) if len(run) > 1 else None
+            if slope is None:   # two lone tiles: allow a row up to about 10 degrees askew
+                fits = abs(first[3] - last[3]) <= 0.45 * unit + 0.15 * max(0, gap)
+            else:
+                predicted = last[3] + slope * ((first[0] + first[2]) - (last[0] + last[2])) / 2
+                fits = abs(first[3] - predicted) <= 0.45 * unit
+            if fits and (best_gap is None or gap < best_gap):
+                best, best_gap = row, gap
+        if best is None:
+            rows.append(list(run))
         else:
-            rows.append([i])
-    return [sorted(row, key=lambda i: detections[i].box[0]) for row in rows]
+            best += run
+    return rows
+
+
+def _runs(detections: list[Detection], order: list[int], unit: float) -> list[list[int]]:
+    """Tiles that touch, bottom edges level, chained left to right."""
+    runs: list[list[int]] = []
+    end_of: dict[int, list[int]] = {}
+    for i in order:
+        box = detections[i].box
+        best, best_gap = None, None
+        for j, run in end_of.items():
+            other = detections[j].box
+            gap = box[0] - other[2]
+            if gap > 0.5 * unit or box[0] < other[0] + 0.3 * (other[2] - other[0]):
+                continue
+            if abs(box[3] - other[3]) <= 0.45 * unit and (best_gap is None or gap < best_gap):
+                best, best_gap = j, gap
+        if best is None:
+            run = [i]
+            runs.append(run)
+        else:
+            run = end_of.pop(best)
+            run.append(i)
+        end_of[i] = run
+    return runs
+
+
+def _slope(detections: list[Detection], row: list[int]) -> float:
+    """How far a row's bottom edge drops per pixel to the right."""
+    xs = np.array([(detections[i].box[0] + detections[i].box[2]) / 2 for i in row], float)
+    ys = np.array([detections[i].box[3] for i in row], float)
+    dx = xs - xs.mean()
+    spread = float(dx @ dx)
+    return float(dx @ (ys - ys.mean()) / spread) if spread > 0 else 0.0
 
 
 def _added_tiles(detections: list[Detection]) -> dict[int, int]:
@@ -106,21 +158,47 @@ def _split_by_gaps(detections: list[Detection], row: list[int]) -> list[list[int
     return groups
 
 
-def _meld_sizes(poses: list[str]) -> list[int] | None:
-    """Cut a run of meld tiles into melds of 3 or 4, each with exactly one sideways tile, or a
-    concealed kan (face down, up, up, face down). None when no cut fits."""
+def _meld_cuts(poses: list[str]) -> list[list[int]]:
+    """Every way to cut a run of meld tiles into melds of 3 or 4, each with exactly one
+    sideways tile, or concealed kans (face down, up, up, face down)."""
     n = len(poses)
     if n == 0:
-        return []
-    if n >= 4 and poses[0] == FACE_DOWN and poses[3] == FACE_DOWN:
-        rest = _meld_sizes(poses[4:])
-        return None if rest is None else [4] + rest
+        return [[]]
+    cuts = []
+    if n >= 4 and poses[0] == poses[3] == FACE_DOWN and poses[1] == poses[2] == UPRIGHT:
+        cuts += [[4] + rest for rest in _meld_cuts(poses[4:])]
     for size in (3, 4):
         if n >= size and poses[:size].count(SIDEWAYS) == 1 and FACE_DOWN not in poses[:size]:
-            rest = _meld_sizes(poses[size:])
-            if rest is not None:
-                return [size] + rest
-    return None
+            cuts += [[size] + rest for rest in _meld_cuts(poses[size:])]
+    return cuts
+
+
+def _looks_like_set(names: list[str]) -> bool:
+    """Whether first-read names make a run or a set of one tile (red fives count as fives)."""
+    kinds = sorted((name[1], 5 if name[0] == "0" else int(name[0])) for name in names if len(name) == 2 and name[0].isdigit())
+    if len(kinds) != len(names) or any(suit == "f" for suit, _ in kinds):
+        return False
+    if len(set(kinds)) == 1:
+        return True
+    return (len(kinds) == 3 and kinds[0][0] == kinds[2][0] != "z"
+            and [n for _, n in kinds] == [kinds[0][1], kinds[0][1] + 1, kinds[0][1] + 2])
+
+
+def _meld_sizes(detections: list[Detection], group: list[int]) -> list[int] | None:
+    """The cut of a meld run whose melds read most like sets by their first-read names (the
+    turned tiles alone may allow more than one cut); None when no cut fits."""
+    cuts = _meld_cuts([detections[i].pose for i in group])
+    if not cuts:
+        return None
+
+    def sets(cut: list[int]) -> int:
+        count, start = 0, 0
+        for size in cut:
+            faces = [detections[i].label for i in group[start:start + size] if detections[i].pose != FACE_DOWN]
+            count += _looks_like_set(faces) or size == 4 and len(faces) == 2 and len(set(faces)) == 1
+            start += size
+        return count
+    return max(cuts, key=sets)
 
 
 def _is_meld_run(detections: list[Detection], group: list[int]) -> bool:
@@ -128,44 +206,101 @@ def _is_meld_run(detections: list[Detection], group: list[int]) -> bool:
     return SIDEWAYS in poses or FACE_DOWN in poses
 
 
-def arrange(detections: list[Detection]) -> Arrangement:
-    """Group the tiles: the hand row (the longest row; the nearer on a tie), its concealed
-    part, winning tile and melds; dora indicators in another short row."""
-    arrangement = Arrangement()
-    if not detections:
-        return arrangement
-    added = _added_tiles(detections)
-    on_top = set(added.values())
-    rows = _rows(detections, skip=on_top)
-    hand_row = max(rows, key=lambda r: (len(r), max(detections[i].box[3] for i in r)))
-    for row in rows:
-        if row is hand_row:
-            continue
-        if len(row) <= MAX_DORA_INDICATORS and all(detections[i].pose == UPRIGHT for i in row):
-            arrangement.groups.append(Group(DORA, tuple(row)))
-        else:
-            arrangement.doubts.append(f"{len(row)} tiles lie in a second row that is not a hand or dora indicators; they were left out")
-    groups = _split_by_gaps(detections, hand_row)
+def _plain(detections: list[Detection], row: list[int]) -> int:
+    """How many tiles of a row lie in groups with no sideways or face-down tile."""
+    return sum(len(g) for g in _split_by_gaps(detections, row) if not _is_meld_run(detections, g))
+
+
+def _read_melds(detections: list[Detection], group: list[int], added: dict[int, int],
+                arrangement: Arrangement) -> bool:
+    """Add a run of meld tiles as melds; False when it does not cut into melds."""
+    sizes = _meld_sizes(detections, group)
+    if sizes is None:
+        return False
+    start = 0
+    for size in sizes:
+        members = tuple(group[start:start + size])
+        start += size
+        called = next((i for i in members if detections[i].pose == SIDEWAYS), None)
+        arrangement.groups.append(Group(MELD, members, called, added.get(called) if called is not None else None))
+    return True
+
+
+def _unturned_kans(detections: list[Detection], arrangement: Arrangement, concealed: list[int],
+                    apart: list[list[int]]) -> list[int]:
+    """Too many concealed tiles, and four alike set apart at the right: a kan whose called tile
+    was not turned (or not seen turned). A kan is four tiles but counts as a set of three,
+    so only a kan shows in the count. Taken as called from the left, and said so."""
+    extra = len(concealed) + len(arrangement.of(WIN)) - (14 - 3 * len(arrangement.of(MELD)))
+    for group in reversed(apart):
+        if extra < 1 or len(group) != 4:
+            break
+        concealed = [i for i in concealed if i not in group]
+        arrangement.groups.append(Group(MELD, tuple(group), called=group[0]))
+        arrangement.doubts.append("four tiles set apart at the right read as a kan, but none is turned sideways "
+                                  "or face down: taken as called from the left")
+        extra -= 1
+    return concealed
+
+
+def _read_hand_row(detections: list[Detection], row: list[int], added: dict[int, int],
+                   arrangement: Arrangement) -> tuple[list[int], list[list[int]]]:
+    """The concealed tiles of the hand row (melds and the winning tile go to `arrangement`),
+    and the plain groups set apart to the right of the first."""
     concealed: list[int] = []
-    for position, group in enumerate(groups):
+    apart: list[list[int]] = []
+    for position, group in enumerate(_split_by_gaps(detections, row)):
         if not _is_meld_run(detections, group):
             # A lone upright tile set apart after the concealed tiles is the winning tile.
             if len(group) == 1 and position > 0 and not arrangement.of(WIN):
                 arrangement.groups.append(Group(WIN, tuple(group)))
             else:
                 concealed += group
-            continue
-        sizes = _meld_sizes([detections[i].pose for i in group])
-        if sizes is None:
+                if position > 0:
+                    apart.append(group)
+        elif not _read_melds(detections, group, added, arrangement):
             arrangement.doubts.append(f"a group of {len(group)} tiles with sideways or face-down tiles does not read as melds")
             concealed += group
+    return concealed, apart
+
+
+def _read_other_row(detections: list[Detection], row: list[int], added: dict[int, int],
+                    arrangement: Arrangement) -> None:
+    """A row apart from the hand: melds laid on a line of their own, or dora indicators."""
+    groups = _split_by_gaps(detections, row)
+    if not any(_is_meld_run(detections, g) for g in groups):
+        if len(row) <= MAX_DORA_INDICATORS:
+            arrangement.groups.append(Group(DORA, tuple(row)))
+        else:
+            arrangement.doubts.append(f"{len(row)} tiles lie in a second row that is not melds or dora indicators; "
+                                      "they were left out")
+        return
+    for group in groups:
+        if _read_melds(detections, group, added, arrangement):
             continue
-        start = 0
-        for size in sizes:
-            members = tuple(group[start:start + size])
-            start += size
-            called = next((i for i in members if detections[i].pose == SIDEWAYS), None)
-            arrangement.groups.append(Group(MELD, members, called, added.get(called) if called is not None else None))
+        shown = [i for i in group if detections[i].pose == UPRIGHT]
+        if SIDEWAYS not in [detections[i].pose for i in group] and 0 < len(shown) <= MAX_DORA_INDICATORS:
+            # Dora indicators, perhaps beside face-down tiles of the dead wall.
+            arrangement.groups.append(Group(DORA, tuple(shown)))
+        else:
+            arrangement.doubts.append(f"{len(group)} tiles beside the melds do not read as a meld; they were left out")
+
+
+def arrange(detections: list[Detection]) -> Arrangement:
+    """Group the tiles: the hand row (the row with the most tiles outside melds; the nearer
+    on a tie) with its concealed part, winning tile and melds; melds laid on a line of their
+    own; dora indicators in another short row."""
+    arrangement = Arrangement()
+    if not detections:
+        return arrangement
+    added = _added_tiles(detections)
+    rows = _rows(detections, skip=set(added.values()))
+    hand_row = max(rows, key=lambda r: (_plain(detections, r), len(r), max(detections[i].box[3] for i in r)))
+    concealed, apart = _read_hand_row(detections, hand_row, added, arrangement)
+    for row in rows:
+        if row is not hand_row:
+            _read_other_row(detections, row, added, arrangement)
+    concealed = _unturned_kans(detections, arrangement, concealed, apart)
     # A win tile that was really the only concealed group (a single tile, all else melded).
     if not concealed:
         win = arrangement.of(WIN)

@@ -73,7 +73,7 @@ def _read_meld(group: Group, detections: list[Detection], labels: list[str]) -> 
     elif len(tiles) == 3 and kinds[0] < 27 and kinds[2] // 9 == kinds[0] // 9 and kinds == [kinds[0], kinds[0] + 1, kinds[0] + 2]:
         meld["kind"] = "chi"
         if meld["from"] != "left":
-            problems.append(f"the chi {name} has its turned tile off the left end (a chi is called from the left)")
+            # A chi can only be called from the left; players often turn the middle tile.
             meld["from"] = "left"
     else:
         meld["kind"] = "pon"
@@ -134,3 +134,13 @@ def _count_problems(tiles: list[Tile]) -> list[str]:
         if reds > 1:
             problems.append(f"{reds} red fives of {SUIT_NAMES[suit]} (a set has one)")
     return problems
+
+
+def same_hand(got: dict, want: dict) -> bool:
+    """Two hand requests name the same hand: tiles, winning tile, melds (kind, tiles, from),
+    dora indicators — however their tile strings are ordered."""
+    def key(hand: dict):
+        melds = sorted((m["kind"], format_tiles(parse_tiles(m["tiles"])), m.get("from", "")) for m in hand.get("melds", []))
+        return (format_tiles(parse_tiles(hand["concealed"])), hand["win_tile"], melds,
+                format_tiles(parse_tiles(hand.get("dora_indicators", ""))))
+    return key(got) == key(want)

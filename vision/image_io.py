@@ -87,7 +87,7 @@ def _png_header(data: bytes) -> Header:
     if len(data) < 24 or data[12:16] != b"IHDR":
         raise _truncated()
     width, height = struct.unpack(">II", data[16:24])
-    if b"IEND" not in data[-16:]:
+    if b"IEND" not in data[-1024:]:  # the end chunk (a few stray bytes may follow it)
         raise _truncated()
     return Header("png", width, height)
 

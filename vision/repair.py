@@ -12,14 +12,16 @@ import heapq
 import math
 from dataclasses import dataclass, field
 
-from .hand import Arrangement, Detection
-from .hand_request import BACK, Reading, build_request
+from scorer.reading import is_complete
+
 from .find import FACE_DOWN
+from .hand import CONCEALED, DORA, MELD, WIN, Arrangement, Detection
+from .hand_request import BACK, Reading, build_request, tile
 
 DOUBT_BELOW = 0.9       # a tile named with less confidence than this is doubtful
 MAX_DOUBTFUL = 8        # how many of the least certain tiles may change name
 RUNNER_UPS = 3          # names tried per doubtful tile, the first included
-MAX_TRIES = 3000        # readings checked before giving up
+MAX_TRIES = 1000        # readings checked before giving up (about 25 ms at worst)
 
 
 @dataclass
@@ -47,6 +49,53 @@ def _choices(detections: list[Detection], labels: list[str]) -> list[tuple[int, 
     return chosen
 
 
+class QuickCheck:
+    """A fast yes/no on a trial reading, so the search builds a request only for readings that
+    can be right: copies, red fives, meld shapes and the winning shape on count vectors."""
+
+    def __init__(self, arrangement: Arrangement, detections: list[Detection]):
+        self.hand = [i for g in arrangement.of(CONCEALED) + arrangement.of(WIN) for i in g.members]
+        self.melds = [(g.members, g.added, [i for i in g.members if detections[i].pose != FACE_DOWN], g.called is None)
+                      for g in arrangement.of(MELD)]
+        self.dora = [i for g in arrangement.of(DORA) for i in g.members]
+        self.kinds: dict[str, tuple[int, bool]] = {}
+
+    def _kind(self, label: str) -> tuple[int, bool]:
+        if label not in self.kinds:
+            t = tile(label) if label != BACK else None
+            self.kinds[label] = (t.kind, t.red) if t else (-1, False)
+        return self.kinds[label]
+
+    def passes(self, labels: list[str]) -> bool:
+        counts = [0] * 42
+        reds = {0: 0, 1: 0, 2: 0}
+        hand = [0] * 34
+        for i in self.hand:
+            kind, red = self._kind(labels[i])
+            if 0 <= kind < 34:
+                hand[kind] += 1
+        for members, added, faces, concealed_kan in self.melds:
+            kinds = sorted(self._kind(labels[i])[0] for i in faces + ([added] if added is not None else []))
+            if any(k < 0 or k >= 34 for k in kinds):
+                return False
+            if concealed_kan:
+                if len(kinds) != 2 or kinds[0] != kinds[1]:
+                    return False
+                counts[kinds[0]] += 2  # the two backs are the same tile
+            elif len(set(kinds)) != 1 and not (len(kinds) == 3 and kinds[0] < 27 and kinds[0] // 9 == kinds[2] // 9
+                                                and kinds == [kinds[0], kinds[0] + 1, kinds[0] + 2]):
+                return False
+        for i in self.hand + [i for m in self.melds for i in m[2] + ([m[1]] if m[1] is not None else [])] + self.dora:
+            kind, red = self._kind(labels[i])
+            if kind >= 0:
+                counts[kind] += 1
+                if red:
+                    reds[kind // 9] += 1
+        if any(c > 4 for c in counts[:34]) or any(r > 1 for r in reds.values()):
+            return False
+        return is_complete(hand)
+
+
 def search(arrangement: Arrangement, detections: list[Detection], labels: list[str],
            situation: dict | None = None, max_tries: int = MAX_TRIES) -> tuple[list[str], Reading] | None:
     """The most likely names for the doubtful tiles that give a reading with no problem."""
@@ -54,6 +103,7 @@ def search(arrangement: Arrangement, detections: list[Detection], labels: list[s
     if not choices:
         return None
     cost = [[-math.log(max(p, 1e-9)) for _, p in names] for _, names in choices]
+    check = QuickCheck(arrangement, detections)
     start = (0,) * len(choices)
     heap = [(0.0, start)]
     seen = {start}
@@ -64,9 +114,10 @@ def search(arrangement: Arrangement, detections: list[Detection], labels: list[s
         trial = list(labels)
         for (i, names), k in zip(choices, picks):
             trial[i] = names[k][0]
-        reading = build_request(arrangement, detections, trial, situation)
-        if not reading.problems:
-            return trial, reading
+        if check.passes(trial):
+            reading = build_request(arrangement, detections, trial, situation)
+            if not reading.problems:
+                return trial, reading
         for slot, k in enumerate(picks):
             if k + 1 < len(choices[slot][1]):
                 nxt = picks[:slot] + (k + 1,) + picks[slot + 1:]

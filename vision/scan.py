@@ -12,17 +12,38 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .find import FACE_DOWN, SIDEWAYS, Found, find_tiles
+from .find import FACE_DOWN, SIDEWAYS, UPRIGHT, Found, find_tiles
 from .hand import Arrangement, Detection, arrange
 from .image_io import Photo, PhotoError, decode_photo, load_photo
 from .repair import Repaired, repair
 
 MIN_TILES = 14  # a winning hand, all called melds included
 MAX_TILES = 40  # a hand with four kans, dora indicators and flowers stays well below this
+# Tiles are found on a copy of at most 512 pixels and named in one batch of about twenty
+# small crops: too little work to share between threads, and on a busy machine waiting for
+# the second thread costs more than it saves (measured on 2 shared cores, 40 rendered hands:
+# finding 69 ms per photo with OpenCV's two threads, 20 ms with one; naming 34 ms with the
+# model's two threads, 20 ms with one).
+PIPELINE_THREADS = 1
+# A tile taken for sideways is upright after all when named this surely as it lies, and this
+# much surer than turned (80 rendered hands: tiles set askew were named 0.86-0.90 as they lay,
+# against 0.18-0.64 turned; truly turned tiles at most 0.79 as they lay).
+UNTURNED_SURE, UNTURNED_MARGIN = 0.85, 0.2
+
+
+def use_pipeline_threads() -> None:
+    """Set OpenCV's thread count (process-wide) for reading photos; callers that own the
+    process (the CLI, the bench) call this once."""
+    cv2.setNumThreads(PIPELINE_THREADS)
 
 
 class ScanError(PhotoError):
-    """The photo was read but holds no hand Tenbou can use."""
+    """The photo was read but holds no hand Tenbou can use; `found` keeps the tiles seen
+    (in the working image's pixels) so they can still be shown."""
+
+    def __init__(self, code: str, message: str, found: list[Found] | None = None):
+        super().__init__(code, message)
+        self.found = found or []
 
 
 @dataclass
@@ -45,12 +66,18 @@ class Scan:
 
     def to_json(self) -> dict:
         tiles = []
+        changed = self.repaired.changed if self.repaired else {}
+        doubtful = set(self.repaired.doubtful) if self.repaired else set()
         for i, (detection, box) in enumerate(zip(self.detections, self.boxes)):
             label = self.labels[i]
-            tiles.append({"tile": _name(label)[0], "red": _name(label)[1], "box": list(box), "pose": detection.pose,
-                          "confidence": round(_probability(detection, label), 4),
-                          "alternatives": [{"tile": _name(n)[0], "red": _name(n)[1], "confidence": round(p, 4)}
-                                           for n, p in detection.candidates[:4] if n != label][:3]})
+            tile = {"tile": _name(label)[0], "red": _name(label)[1], "box": list(box), "pose": detection.pose,
+                    "confidence": round(_probability(detection, label), 4),
+                    "alternatives": [{"tile": _name(n)[0], "red": _name(n)[1], "confidence": round(p, 4)}
+                                     for n, p in detection.candidates[:4] if n != label][:3],
+                    "doubtful": i in doubtful or i in changed}
+            if i in changed:  # renamed by the repair step: what it looked like at first
+                tile["first_read"] = {"tile": _name(changed[i][0])[0], "red": _name(changed[i][0])[1]}
+            tiles.append(tile)
         return {"tiles": tiles, "hand": self.hand, "result": self.result, "doubts": self.doubts}
 
 
@@ -71,29 +98,43 @@ def _probability(detection: Detection, label: str) -> float:
 
 def crop_tile(image: np.ndarray, found: Found) -> list[np.ndarray]:
     """The tile's face, upright. A sideways tile may have been turned either way, so both
-    turns are returned; the classifier keeps the one it is surer of."""
+    turns are returned, and last the crop as it lies: a tile only set askew looks as wide
+    as a turned one, and is then named surest unturned."""
     x1, y1, x2, y2 = found.box
     crop = image[max(0, y1):y2, max(0, x1):x2]
     if found.pose == SIDEWAYS:
-        return [cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE), cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE)]
+        return [cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE), cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE), crop]
     return [crop]
 
 
 def name_tiles(image: np.ndarray, found: list[Found], classifier) -> list[Detection]:
-    """Detections with the classifier's names (best first); face-down tiles get none."""
-    crops, owners = [], []
+    """Detections with the classifier's names (best first); face-down tiles get none. A
+    sideways tile named surest as it lies is upright after all."""
+    crops, owners, turned = [], [], []
     for index, tile in enumerate(found):
         if tile.pose == FACE_DOWN:
             continue
-        for crop in crop_tile(image, tile):
+        tile_crops = crop_tile(image, tile)
+        for k, crop in enumerate(tile_crops):
             if crop.shape[0] >= 2 and crop.shape[1] >= 2:
                 crops.append(crop)
                 owners.append(index)
+                turned.append(tile.pose == SIDEWAYS and k < len(tile_crops) - 1)
     named: dict[int, list[tuple[str, float]]] = {}
-    for owner, ranking in zip(owners, classifier.classify(crops) if crops else []):
-        if owner not in named or ranking[0][1] > named[owner][0][1]:
+    as_lying: dict[int, list[tuple[str, float]]] = {}
+    for owner, is_turned, ranking in zip(owners, turned, classifier.classify(crops) if crops else []):
+        if found[owner].pose == SIDEWAYS and not is_turned:
+            as_lying[owner] = ranking
+        elif owner not in named or ranking[0][1] > named[owner][0][1]:
             named[owner] = ranking
-    return [Detection(tile.box, tile.pose, tuple(named.get(i, ()))) for i, tile in enumerate(found)]
+    upright = set()
+    for owner, ranking in as_lying.items():
+        best_turned = named[owner][0][1] if owner in named else 0.0
+        if ranking[0][1] >= UNTURNED_SURE and ranking[0][1] >= best_turned + UNTURNED_MARGIN:
+            named[owner] = ranking
+            upright.add(owner)
+    return [Detection(tile.box, UPRIGHT if i in upright else tile.pose, tuple(named.get(i, ())))
+            for i, tile in enumerate(found)]
 
 
 def score_request(request: dict) -> dict | None:
@@ -115,13 +156,13 @@ def scan_photo(photo: Photo, classifier=None, situation: dict | None = None) -> 
         raise ScanError("no_tiles", "no tiles found in the photo: put the whole hand in view, face up, in good light")
     if len(found) < MIN_TILES:
         raise ScanError("too_few_tiles", f"only {len(found)} tiles found; a winning hand has at least {MIN_TILES}: "
-                                         "put the whole hand in view, melds and winning tile included")
+                                         "put the whole hand in view, melds and winning tile included", found)
     if len(found) > MAX_TILES:
         raise ScanError("too_many_tiles", f"{len(found)} tiles in view; a hand has at most 18 plus dora indicators: "
-                                          "photograph just the one hand")
+                                          "photograph just the one hand", found)
     if classifier is None:
         from .classify import TileClassifier
-        classifier = TileClassifier()
+        classifier = TileClassifier(threads=PIPELINE_THREADS)
     detections = name_tiles(photo.image, found, classifier)
     arrangement = arrange(detections)
     repaired = repair(arrangement, detections, situation)

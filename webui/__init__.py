@@ -25,9 +25,15 @@ def _secret_key(data_dir: Path) -> str:
     """One key per data folder, kept there, so a restart keeps everyone joined."""
     path = data_dir / "secret_key"
     if path.exists():
-        return path.read_text().strip()
+        kept = path.read_text().strip()
+        if kept:
+            return kept
+        path.unlink()             # left empty by a crash while it was written
     key = secrets.token_urlsafe(32)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:       # another process started on the same folder a moment ago
+        return path.read_text().strip()
     with os.fdopen(fd, "w") as handle:
         handle.write(key)
     return key
@@ -48,6 +54,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         TABLE_PORT=None,          # a pyserial URL for the automatic table, or None
         TABLE_TOTAL=None,
         SCAN=None,                # photo -> scan dict; default: vision.scan when it is installed
+        WEBCAM=None,              # OpenCV camera index on the host, or None
     )
     app.config.update(config)
     if not app.config.get("SECRET_KEY"):

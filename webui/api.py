@@ -106,6 +106,20 @@ def scan(session_id: str):
     return jsonify(scan_photo(photo.read()))
 
 
+@bp.post("/sessions/<session_id>/webcam")
+def webcam(session_id: str):
+    """Read the hand from the host's webcam (`tenbou serve --webcam N`)."""
+    from flask import current_app
+    from .webcam import grab_jpeg
+
+    found = store.get_session(session_id)
+    require_change(found)
+    device = current_app.config.get("WEBCAM")
+    if device is None:
+        raise PlayerError(409, "webcam_unavailable", "start the server with --webcam N to use a camera on it")
+    return jsonify(scan_photo(grab_jpeg(int(device))))
+
+
 def _token(body: dict) -> str | None:
     token = body.get("form_token")
     if token is not None and (not isinstance(token, str) or not 8 <= len(token) <= 80):
@@ -134,7 +148,9 @@ def event_from_json(found: store.Session, event: dict) -> dict:
         return {"type": "correction", "scores": integer_list(",".join(map(str, scores)), "scores", seats)}
     if kind == "win":
         return game.win_event(found, event)
-    raise PlayerError(400, "bad_field", "type: riichi, win, draw, abortive_draw, chombo or correction")
+    if kind == "end":
+        return {"type": "end", "reason": "stopped by the players"}
+    raise PlayerError(400, "bad_field", "type: riichi, win, draw, abortive_draw, chombo, correction or end")
 
 
 class _Form(dict):

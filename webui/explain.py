@@ -21,17 +21,41 @@ FU_WORDS = {
 SET_WORDS = {"honor": "honours", "terminal": "terminals", "simple": "simples"}
 
 MELD_WORDS = {"chi": "chi", "pon": "pon", "minkan": "open kan", "ankan": "concealed kan", "kakan": "added kan"}
+POT_WORDS = {"riichi": "the riichi sticks on the table", "fundamentals": "the draw pool"}
 
 
 def explain(request: dict, response: dict) -> list[str]:
     """The lines `tenbou score` prints for a scored hand (the response must be ok)."""
     lines = hand_lines(request)
-    lines += yaku_lines(response)
-    if response.get("fu_breakdown"):
-        lines.append(fu_line(response))
-    lines.append(value_line(response))
+    if "chinese" in response:
+        lines += chinese_lines(response["chinese"])
+    elif "han" in response:
+        lines += yaku_lines(response)
+        if response.get("fu_breakdown"):
+            lines.append(fu_line(response))
+        lines.append(value_line(response))
+    else:
+        lines.append(f"Value     {response['points']} points")
     lines += payment_lines(request, response)
     return lines
+
+
+def chinese_lines(chinese: dict) -> list[str]:
+    """Classical Chinese: the scoring items, the doubles, and base x 2^doubles."""
+    def named(item: dict, amount: str) -> str:
+        return f"{item['reason'].replace('_', ' ')}{' ' + item['tile'] if item.get('tile') else ''} {amount}"
+
+    items = ", ".join(named(item, str(item["points"])) for item in chinese.get("items", []))
+    lines = [f"Scores    {items} = {chinese['base']}"]
+    doubles = chinese.get("doubles_items", [])
+    if doubles:
+        lines.append("Doubles   " + ", ".join(named(item, f"x{2 ** item['doubles']}") for item in doubles))
+    value = f"{chinese['base']} x {2 ** chinese['doubles']} = {chinese['score']}"
+    if chinese.get("limit_hand"):
+        value = f"limit hand, {chinese['score']}"
+    if chinese.get("capped"):
+        value += f", capped at the limit of {chinese['limit']}"
+    return lines + [f"Value     {value} points"]
 
 
 def hand_lines(request: dict) -> list[str]:
@@ -44,6 +68,8 @@ def hand_lines(request: dict) -> list[str]:
              f"Win       {request['win_tile']} by {how}",
              f"Seat      {WIND_NAMES[seat]}{' (dealer)' if seat == 'E' else ''}, "
              f"{WIND_NAMES[request.get('round_wind') or 'E']} round"]
+    if request.get("flowers"):
+        lines.append(f"Flowers   {spaced(request['flowers'])}")
     indicators = request.get("dora_indicators") or ""
     ura = request.get("ura_indicators") or ""
     if indicators or ura:
@@ -88,10 +114,11 @@ def payment_lines(request: dict, response: dict) -> list[str]:
     for transfer in response.get("transfers") or []:
         owed[(transfer["from"], transfer["to"])].append(transfer["points"])
     honba = request.get("honba") or 0
+    pot = POT_WORDS.get(request.get("rules", "riichi"), "the pot")
     lines = []
     for (payer, taker), parts in owed.items():
         if payer == "pot":
-            lines.append(f"{WIND_NAMES[taker]} takes the riichi sticks on the table: {sum(parts)}")
+            lines.append(f"{WIND_NAMES[taker]} takes {pot}: {sum(parts)}")
             continue
         line = f"{WIND_NAMES[payer]} pays {WIND_NAMES[taker]} {sum(parts)}"
         if len(parts) == 2 and honba:

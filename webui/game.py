@@ -10,6 +10,9 @@ from dataclasses import dataclass
 
 from flask import current_app
 
+from scorer import game as ledger
+from scorer import score as score_request   # the hand contract: request in, response out
+
 from . import store
 from .errors import PlayerError
 from .forms import integer, integer_list, number, seat, text
@@ -17,19 +20,6 @@ from .forms import integer, integer_list, number, seat, text
 PRESETS = {"riichi": ("tenhou", "mahjongsoul", "wrc", "ema", "mleague", "book"),
            "fundamentals": ("",), "chinese-classical": ("",)}
 WINDS = ("E", "S", "W", "N")
-
-
-def _ledger():
-    from scorer import game as ledger   # noqa: PLC0415 — the ledger lands in parallel
-    return ledger
-
-
-def score_request(request: dict) -> dict:
-    import scorer
-    entry = getattr(scorer, "score", None)
-    if entry is None:
-        from scorer.contract import score as entry
-    return entry(request)
 
 
 @dataclass(frozen=True)
@@ -50,11 +40,10 @@ def _ledger_error(err: Exception) -> PlayerError:
 
 
 def _config(game_session: store.Session):
-    return _ledger().GameConfig.from_json(game_session.config)
+    return ledger.GameConfig.from_json(game_session.config)
 
 
 def load(game_session: store.Session) -> Game:
-    ledger = _ledger()
     config = _config(game_session)
     live = store.events(game_session.id)
     try:
@@ -66,7 +55,6 @@ def load(game_session: store.Session) -> Game:
 
 def checker(game_session: store.Session):
     """The check `store.append_event` runs inside its transaction."""
-    ledger = _ledger()
     config = _config(game_session)
 
     def check(bodies: list[dict]) -> None:
@@ -85,22 +73,21 @@ def config_from_form(form) -> dict:
     rules = form.get("rules", "riichi")
     if rules not in PRESETS:
         raise PlayerError(400, "bad_field", f"rules: one of {', '.join(PRESETS)}")
-    raw = {
-        "rules": rules,
-        "players": names,
-        "length": form.get("length", "south"),
-        "starting_points": integer(form.get("starting_points", 25000), "starting points", 0, 1_000_000),
-        "return_points": integer(form.get("return_points", 30000), "return points", 0, 1_000_000),
-        "uma": integer_list(form.get("uma", "15,5,-5,-15"), "uma", len(names)),
-        "rate": number(form.get("rate", 0) or 0, "rate"),
-    }
+    raw = {"rules": rules, "players": names, "rate": number(form.get("rate", 0) or 0, "rate")}
+    if rules == "riichi":
+        # the other rule sets fix their own length and points (docs/ledger.md)
+        raw.update({
+            "preset": form.get("preset", "tenhou"),
+            "length": form.get("length", "south"),
+            "starting_points": integer(form.get("starting_points", 25000), "starting points", 0, 1_000_000),
+            "return_points": integer(form.get("return_points", 30000), "return points", 0, 1_000_000),
+            "uma": integer_list(form.get("uma", "15,5,-5,-15"), "uma", len(names)),
+        })
     chip_value = number(form.get("chip_value", 0) or 0, "chip value")
     if chip_value:
         raw["chips"] = {"value": chip_value}
-    if rules == "riichi":
-        raw["preset"] = form.get("preset", "tenhou")
     try:
-        return _ledger().GameConfig.from_json(raw).to_json()
+        return ledger.GameConfig.from_json(raw).to_json()
     except (ValueError, TypeError, KeyError) as err:
         raise PlayerError(400, "bad_config", getattr(err, "message", str(err)),
                           code=getattr(err, "code", "bad_config")) from None
@@ -133,7 +120,7 @@ def snapshot(game_session: store.Session) -> dict:
 
 def request_situation(current: Game, winner: int, discarder: int | None, tsumo: bool) -> dict:
     """The parts of a scorer request the ledger knows: rules, winds, honba, sticks, riichi."""
-    context = _ledger().request_context(current.config, current.state, winner, None if tsumo else discarder)
+    context = ledger.request_context(current.config, current.state, winner, None if tsumo else discarder)
     if not context.get("options"):
         context.pop("options", None)
     if not context.get("riichi"):
@@ -182,14 +169,25 @@ def win_event(game_session: store.Session, data) -> dict:
             err = result.get("error", {})
             raise PlayerError(422, "bad_hand", err.get("message", ""), code=err.get("code", "bad_hand"))
         return {"type": "win", "winner": winner, "discarder": discarder, "result": result, "request": request}
-    han = integer(data.get("han"), "han", 0, 130)
+    return _win_by_numbers(game_session.config.get("rules", "riichi"), data,
+                           {"type": "win", "winner": winner, "discarder": discarder})
+
+
+def _win_by_numbers(rules: str, data, body: dict) -> dict:
+    """A win entered without tiles: han and fu (riichi), the score (Chinese classical), or
+    nothing more (Fundamentals pays the same for every win)."""
+    if rules == "fundamentals":
+        return body
+    if rules == "chinese-classical":
+        return {**body, "points": integer(data.get("points"), "points", 1, 100_000)}
+    han = integer(data.get("han") or 0, "han", 0, 130)
     fu = integer(data.get("fu") or 0, "fu", 0, 170)
-    body = {"type": "win", "winner": winner, "discarder": discarder, "han": han, "fu": fu}
     yakuman = integer(data.get("yakuman") or 0, "yakuman", 0, 6)
-    if yakuman:
-        body["yakuman"] = yakuman
     if han == 0 and not yakuman:
         raise PlayerError(400, "bad_field", "han: at least 1")
+    body = {**body, "han": han, "fu": fu}
+    if yakuman:
+        body["yakuman"] = yakuman
     return body
 
 
@@ -211,10 +209,14 @@ def settlement(game_session: store.Session) -> dict:
 
 
 def scan_available() -> bool:
+    """Whether the record page offers the photo path: a recogniser is configured, or the
+    camera pipeline and its model file are installed."""
     if current_app.config.get("SCAN") is not None:
         return True
     try:
-        from vision import scan  # noqa: F401
+        from vision import scan  # noqa: F401 — importable is part of "installed"
+        from vision.classify import MODEL_NAME
+        from models import model_path
     except ImportError:
         return False
-    return True
+    return model_path(MODEL_NAME).exists()

@@ -3,7 +3,7 @@ riichi, draws and chombo, undo. Every change goes through `record()`: checked ag
 ledger, committed, then broadcast."""
 from __future__ import annotations
 
-from flask import (Blueprint, abort, flash, redirect, render_template, request, url_for)
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 
 from . import game, store
 from .errors import PlayerError
@@ -34,6 +34,7 @@ def index():
 
 @bp.post("/lang")
 def set_language():
+    check_csrf()
     chosen = request.form.get("lang", "en")
     target = request.form.get("next") or url_for("sessions.index")
     if not target.startswith("/") or target.startswith("//"):
@@ -91,13 +92,29 @@ def tv(session_id: str):
     return render_template("tv.html", s=game_session, snap=game.snapshot(game_session))
 
 
+def join_url(game_session: store.Session) -> str:
+    """The join link for the other phones. A page opened on the host itself (127.0.0.1) would
+    give them a link to their own phone, so the server's network address is used instead."""
+    path = url_for("sessions.join_link", session_id=game_session.id, code=game_session.join_code)
+    public = current_app.config.get("PUBLIC_URL")
+    if public and _loopback(request.host):
+        return public.rstrip("/") + path
+    return request.host_url.rstrip("/") + path
+
+
+def _loopback(host: str) -> bool:
+    name = host.rsplit(":", 1)[0] if not host.startswith("[") else host.split("]")[0] + "]"
+    return name in ("localhost", "[::1]") or name.startswith("127.")
+
+
 @bp.get("/s/<session_id>/share")
 def share(session_id: str):
     game_session = load_session(session_id)
     if not may_change(game_session):
         raise PlayerError(403, "join_required")
-    link = url_for("sessions.join_link", session_id=game_session.id, code=game_session.join_code, _external=True)
-    return render_template("share.html", s=game_session, link=link, qr=qr_svg(link))
+    link = join_url(game_session)
+    only_here = _loopback(link.split("//", 1)[1].split("/", 1)[0])
+    return render_template("share.html", s=game_session, link=link, qr=qr_svg(link), only_here=only_here)
 
 
 @bp.get("/s/<session_id>/record")
@@ -107,7 +124,8 @@ def record_page(session_id: str):
         raise PlayerError(403, "join_required")
     snap = game.snapshot(game_session)
     return render_template("record.html", s=game_session, snap=snap, token=form_token(),
-                           scan_available=game.scan_available(), yaku_names=names_for(current_language()))
+                           scan_available=game.scan_available(), yaku_names=names_for(current_language()),
+                           webcam=current_app.config.get("WEBCAM") is not None)
 
 
 @bp.post("/s/<session_id>/hand")
@@ -155,7 +173,9 @@ def event_from_form(game_session: store.Session, form) -> dict:
         if reason not in ABORTIVE_REASONS:
             raise PlayerError(400, "bad_field", f"reason: one of {', '.join(ABORTIVE_REASONS)}")
         return {"type": "abortive_draw", "reason": reason}
-    raise PlayerError(400, "bad_field", "type: riichi, draw, abortive_draw or chombo")
+    if kind == "end":
+        return {"type": "end", "reason": "stopped by the players"}
+    raise PlayerError(400, "bad_field", "type: riichi, draw, abortive_draw, chombo or end")
 
 
 @bp.get("/s/<session_id>/qr.svg")
@@ -163,7 +183,6 @@ def qr(session_id: str):
     game_session = load_session(session_id)
     if not may_change(game_session):
         raise PlayerError(403, "join_required")
-    link = url_for("sessions.join_link", session_id=game_session.id, code=game_session.join_code, _external=True)
-    return qr_svg(link), 200, {"Content-Type": "image/svg+xml"}
+    return qr_svg(join_url(game_session)), 200, {"Content-Type": "image/svg+xml"}
 
 

@@ -6,7 +6,7 @@ from flask import Blueprint, Response, abort, render_template
 
 from . import game, store
 from .chart import score_chart
-from .i18n import current_language, t
+from .i18n import current_language, round_name, t
 from .settle_pdf import settlement_pdf
 
 bp = Blueprint("settle", __name__)
@@ -44,14 +44,27 @@ def hand_text(hand: dict, players: list[str]) -> str:
         return f"{t('log.abortive')} · {t('abortive.' + str(detail.get('reason')))}"
     if kind == "draw":
         return t("log.draw")
+    if kind == "leftover_sticks":
+        return t("log.leftover")
     return t("log.correction")
+
+
+def _chart_hands(hands: list[dict]) -> list[dict]:
+    """The log's hands with their labels in the player's language, for the chart's axis."""
+    return [{**h, "label": round_name(h["round_wind"], h["hand"])} for h in hands]
+
+
+def house(name: str) -> str:
+    """The settlement's balancing party (riichi sticks lost at the end) in the player's words."""
+    from scorer.settlement import HOUSE
+    return t("settle.house") if name == HOUSE else name
 
 
 @bp.get("/s/<session_id>/settle")
 def page(session_id: str):
     found, data = _load(session_id)
-    chart = score_chart(data["start"], data["hands"])
-    return render_template("settle.html", s=found, data=data, chart=chart,
+    chart = score_chart(data["start"], _chart_hands(data["hands"]))
+    return render_template("settle.html", s=found, data=data, chart=chart, house=house,
                            log=[(h, hand_text(h, data["players"])) for h in data["hands"]])
 
 
@@ -59,7 +72,7 @@ def page(session_id: str):
 def pdf(session_id: str):
     found, data = _load(session_id)
     log = [(h, hand_text(h, data["players"])) for h in data["hands"]]
-    body = settlement_pdf(found, data, log, score_chart(data["start"], data["hands"], width=515, height=170), t)
+    body = settlement_pdf(found, data, log, score_chart(data["start"], _chart_hands(data["hands"]), width=515, height=170), t)
     name = f"tenbou-{found.id}.pdf"
     return Response(body, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{name}"',

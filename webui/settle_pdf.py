@@ -23,27 +23,31 @@ def _standings(page: Page, y: float, data: dict, t: Callable) -> float:
                (MARGIN + 215, "settle.points", "right"), (MARGIN + 270, "settle.uma", "right"),
                (MARGIN + 320, "settle.oka", "right"), (MARGIN + 380, "settle.result", "right"),
                (MARGIN + 425, "settle.chips", "right"), (MARGIN + 515, "settle.money", "right")]
-    for x, key, align in columns:
+    shown = [i for i in range(len(columns)) if i != 6 or data["config"].get("chips")]
+    for i in shown:
+        x, key, align = columns[i]
         page.text(x, y, t(key), 8, True, align, GREY)
     page.line(MARGIN, y + 4, MARGIN + 515, y + 4, 0.6, RULE)
     y += 17
     for st in data["game"]["standings"]:
         cells = [str(st["place"]), st["name"], f"{st['score']:,}", _signed(st["uma"]), _signed(st["oka"]),
                  f"{st['result']:+,}", f"{st['chips']:+d}" if st["chips"] else "", f"{st['money']:+,.2f} {cur}".strip()]
-        for index, ((x, _, align), cell) in enumerate(zip(columns, cells)):
-            page.text(x, y, cell, 10, index in (5, 7), align)
+        for index in shown:
+            x, _, align = columns[index]
+            page.text(x, y, cells[index], 10, index in (5, 7), align)
         y += 16
     return y
 
 
 def _payments(page: Page, y: float, data: dict, t: Callable) -> float:
+    from .settle import house
     cur = data["sheet"].get("currency", "")
     payments = data["sheet"]["payments"]
     if not payments:
         page.text(MARGIN, y, t("settle.nothing"), 10, colour=GREY)
         return y + 16
     for p in payments:
-        page.text(MARGIN, y, f"{t('settle.pays', payer=p['from'], payee=p['to'])}:", 10)
+        page.text(MARGIN, y, f"{t('settle.pays', payer=house(p['from']), payee=house(p['to']))}:", 10)
         page.text(MARGIN + 260, y, f"{p['amount']:,.2f} {cur}".strip(), 10, True, "right")
         y += 15
     return y
@@ -102,7 +106,10 @@ def settlement_pdf(game_session, data: dict, log: list, chart: Chart, t: Callabl
     page = Page()
     title = f"{t('settle.title')} — {game_session.title or ' · '.join(data['players'])}"
     page.text(MARGIN, 52, title, 16, True)
-    page.text(MARGIN, 68, f"{game_session.created_at[:10]} · {t('rules.' + data['config']['rules'])}", 9, colour=GREY)
+    subtitle = f"{game_session.created_at[:10]} · {t('rules.' + data['config']['rules'])}"
+    if not data["finished"]:
+        subtitle += f" · {t('settle.in_progress')}"
+    page.text(MARGIN, 68, subtitle, 9, colour=GREY)
     page.line(MARGIN, 76, MARGIN + 515, 76, 1.0)
     page.text(MARGIN, 98, t("settle.final"), 12, True)
     y = _standings(page, 116, data, t)

@@ -39,9 +39,11 @@ def new_join_code() -> str:
 def create_session(config: dict, title: str, uses_table: bool = False) -> Session:
     db = get_db()
     session_id = secrets.token_urlsafe(8)
-    code = new_join_code()
     db.execute("BEGIN IMMEDIATE")
     try:
+        code = new_join_code()
+        while db.execute("SELECT 1 FROM session WHERE join_code = ?", (code,)).fetchone():
+            code = new_join_code()    # a code typed at the table must name one session
         db.execute(
             "INSERT INTO session (id, join_code, title, config_json, uses_table) VALUES (?, ?, ?, ?, ?)",
             (session_id, code, title, json.dumps(config), int(uses_table)),

@@ -15,22 +15,35 @@ def dora_of(hand: WinningHand, every: list[int], rules: Rules) -> list[tuple[str
     """[(id, count)] for dora, aka_dora, ura_dora and nukidora; `every` counts all the hand's
     tiles by kind, melds included (a kan's four tiles all count)."""
     north_aside = hand.nukidora if rules.three_player else 0
-    found = [("dora", _from_indicators(hand.dora_indicators, every, north_aside, rules))]
+    found = []
+    if hand.dora_indicators:
+        count = _from_indicators(hand.dora_indicators, every, north_aside, rules)
+        if count:
+            found.append(("dora", count))
     if rules.aka:
         red = len([t for t in hand.concealed if t.red])
         for meld in hand.melds:
             red += len([t for t in meld.tiles if t.red])
-        found.append(("aka_dora", red))
-    if rules.ura and (hand.riichi or hand.double_riichi):
-        found.append(("ura_dora", _from_indicators(hand.ura_indicators, every, north_aside, rules)))
+        if red:
+            found.append(("aka_dora", red))
+    if hand.ura_indicators and rules.ura and (hand.riichi or hand.double_riichi):
+        count = _from_indicators(hand.ura_indicators, every, north_aside, rules)
+        if count:
+            found.append(("ura_dora", count))
     if north_aside and rules.nukidora:
         found.append(("nukidora", north_aside))
-    return [item for item in found if item[1]]
+    return found
 
 
-def _from_indicators(indicators, every: tuple[int, ...], north_aside: int, rules: Rules) -> int:
+# The tile each indicator kind points at, four- and three-player (looked up, not recomputed).
+_POINTS_AT = {False: tuple(dora_from_indicator(k) for k in range(34)),
+              True: tuple(dora_from_indicator(k, True) for k in range(34))}
+
+
+def _from_indicators(indicators, every: list[int], north_aside: int, rules: Rules) -> int:
+    points_at = _POINTS_AT[rules.three_player]
     total = 0
     for indicator in indicators:
-        dora = dora_from_indicator(indicator.kind, rules.three_player)
+        dora = points_at[indicator.kind]
         total += every[dora] + (north_aside if dora == NORTH else 0)
     return total

@@ -8,7 +8,7 @@ so scoring a hand seen before (a camera frame read again) costs only the flags a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from typing import NamedTuple
 
 from ..errors import HandError
 from ..hand import WinningHand
@@ -17,6 +17,7 @@ from .fu import fu_of
 from .limits import YAKUMAN, base_points
 from .payments import hand_value, transfers as pay
 from .readings import read_tiles
+from .memo import memo
 from .rules import Rules
 from .yaku import PAO_YAKUMAN, tile_yaku, tile_yakuman, win_yaku, win_yakuman
 
@@ -35,9 +36,10 @@ class Result:
     base: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class _TileScore:
-    """What one reading's tiles are worth: yaku and han, fu, and yakuman."""
+class _TileScore(NamedTuple):
+    """What one reading's tiles are worth: yaku and han, fu, and yakuman.
+
+    A tuple of plain values, so the garbage collector stops tracking the cached ones."""
     yaku: tuple[tuple[str, int], ...]
     han: int
     fu: int
@@ -62,7 +64,7 @@ def score_hand(hand: WinningHand, rules: Rules) -> Result:
     if not concealed[win]:
         raise HandError("win_tile_not_in_hand", f"the winning tile {hand.win_tile.name} is not among "
                                                  f"the concealed tiles; list it there too")
-    melds = tuple((m.kind, m.kind_index) for m in hand.melds) if hand.melds else ()
+    melds = tuple([(m.kind, _meld_kind(m)) for m in hand.melds]) if hand.melds else ()
     scores = _tile_scores(tuple(concealed), win, melds, hand.tsumo, hand.seat_wind, hand.round_wind, rules)
     chosen = _best_yakuman(scores, win_yakuman(hand, rules), rules) or _best_yaku(scores, hand, concealed, rules)
     han, fu, yakuman, yaku, breakdown = chosen
@@ -76,7 +78,15 @@ def score_hand(hand: WinningHand, rules: Rules) -> Result:
     return Result(han, fu, yakuman, yaku, limit, breakdown, points, payments, base)
 
 
-@lru_cache(maxsize=16384)
+def _meld_kind(meld) -> int:
+    """The tile of a pon or kan, the lowest tile of a chi."""
+    tiles = meld.tiles
+    if meld.kind != "chi":
+        return tiles[0].kind
+    return min(tiles[0].kind, tiles[1].kind, tiles[2].kind)
+
+
+@memo(32768)
 def _tile_scores(concealed: tuple[int, ...], win: int, melds: tuple, tsumo: bool, seat: str,
                  round_wind: str, rules: Rules) -> tuple[_TileScore, ...]:
     scores = []
@@ -87,7 +97,8 @@ def _tile_scores(concealed: tuple[int, ...], win: int, melds: tuple, tsumo: bool
             continue
         yaku = tuple(tile_yaku(reading))
         fu, breakdown = fu_of(reading)
-        scores.append(_TileScore(yaku, sum(h for _, h in yaku), fu, tuple(breakdown), ()))
+        # Made in C, like readings.Reading: the named tuple's constructor is Python code.
+        scores.append(tuple.__new__(_TileScore, (yaku, sum([h for _, h in yaku]), fu, tuple(breakdown), ())))
     return tuple(scores)
 
 
@@ -103,7 +114,7 @@ def _best_yakuman(scores: tuple[_TileScore, ...], won: list[tuple[str, int]], ru
             continue
         if not rules.stacked_yakuman:
             found = [max(found, key=lambda item: item[1])]
-        count = sum(n for _, n in found)
+        count = sum([n for _, n in found])
         if count > best_count:
             best, best_count = found, count
     if best is None:
@@ -115,26 +126,21 @@ def _best_yaku(scores: tuple[_TileScore, ...], hand: WinningHand, concealed: lis
     """The reading paying the most (then most han, then most fu), the win's yaku and the dora
     added to each: they are the same for every reading but can change which one pays more."""
     won = win_yaku(hand, rules)
-    won_han = sum(h for _, h in won)
-    dora = None
-    best, best_key = None, None
-    for score in scores:
-        if score.yakuman or not (score.yaku or won):
-            continue
-        if dora is None:
-            dora = dora_of(hand, _every(concealed, hand), rules)
-        han = won_han + score.han + sum(n for _, n in dora)
-        key = (base_points(han, score.fu, 0, rules)[0], han, score.fu)
-        if best_key is None or key > best_key:
-            best_key = key
-            best = (han, score.fu, 0, won + list(score.yaku) + dora, list(score.fu_breakdown))
-    if best is None:
+    scored = [score for score in scores if not score.yakuman and (score.yaku or won)]
+    if not scored:
         raise HandError("no_yaku", _no_yaku_message(hand))
-    return best
+    dora = dora_of(hand, _every(concealed, hand), rules)
+    extra = sum([h for _, h in won]) + sum([n for _, n in dora])
+    best = scored[0]
+    if len(scored) > 1:
+        best = max(scored, key=lambda s: (base_points(extra + s.han, s.fu, 0, rules)[0], extra + s.han, s.fu))
+    return extra + best.han, best.fu, 0, won + list(best.yaku) + dora, list(best.fu_breakdown)
 
 
 def _every(concealed: list[int], hand: WinningHand) -> list[int]:
     """All the hand's tiles by kind, melds included."""
+    if not hand.melds:
+        return concealed
     every = list(concealed)
     for meld in hand.melds:
         for tile in meld.tiles:

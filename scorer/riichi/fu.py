@@ -12,35 +12,44 @@ with no other fu is raised to 30, `open_pinfu_fu`). The total is rounded up to 1
 from __future__ import annotations
 
 from ..tiles import DRAGONS, is_honor, is_terminal
-from .readings import PON, SEQ, Reading
+from .readings import KAN, PON, SEQ, Reading
 from .yaku import is_pinfu
 
-_WAIT_FU = {"kanchan": "wait_kanchan", "penchan": "wait_penchan", "tanki": "wait_tanki"}
+# Breakdown items are made once and shared: a scored hand's breakdown is cached, and fewer
+# new objects keep the garbage collector's work down.
+BASE, CLOSED_RON, TSUMO, OPEN_PINFU = ("base", 20), ("closed_ron", 10), ("tsumo", 2), ("open_pinfu", 2)
+CHIITOITSU = ("chiitoitsu", 25)
+_WAIT_FU = {"kanchan": ("wait_kanchan", 2), "penchan": ("wait_penchan", 2), "tanki": ("wait_tanki", 2)}
+_PAIR_FU = {"dragon": ("pair_dragon", 2), "seat": ("pair_seat_wind", 2), "round": ("pair_round_wind", 2),
+            2: ("pair_double_wind", 2), 4: ("pair_double_wind", 4)}
 
 
 def fu_of(r: Reading) -> tuple[int, list[tuple[str, int]]]:
     """(fu rounded up to 10, [(reason, fu), ...]) for a standard or seven-pairs reading."""
     if r.shape == "chiitoitsu":
-        return 25, [("chiitoitsu", 25)]
-    rules = r.rules
-    items = [("base", 20)]
+        return 25, [CHIITOITSU]
+    items = [BASE]
     if r.closed and not r.tsumo:
-        items.append(("closed_ron", 10))
+        items.append(CLOSED_RON)
     if r.tsumo and not is_pinfu(r):
-        items.append(("tsumo", 2))
+        items.append(TSUMO)
     for group in r.groups:
         if group.shape != SEQ:
-            items.append(_set_fu(group.shape, group.kind, group.concealed))
-    items += _pair_fu(r)
+            items.append(_SET_FU[group.shape, group.kind, group.concealed])
+    pair = _pair_fu(r)
+    if pair:
+        items.append(pair)
     if r.wait in _WAIT_FU:
-        items.append((_WAIT_FU[r.wait], 2))
-    if len(items) == 1 and not r.closed and not r.tsumo and rules.open_pinfu_fu:
-        items.append(("open_pinfu", 2))
-    total = sum(fu for _, fu in items)
+        items.append(_WAIT_FU[r.wait])
+    if len(items) == 1 and not r.closed and not r.tsumo and r.rules.open_pinfu_fu:
+        items.append(OPEN_PINFU)
+    total = sum([fu for _, fu in items])
     return -(-total // 10) * 10, items
 
 
 def _set_fu(shape: str, kind: int, concealed: bool) -> tuple[str, int]:
+    """An open pon of simples is 2 fu; concealed doubles it, terminals or honours double it,
+    a kan is four times a pon."""
     fu = 2 if shape == PON else 8
     if concealed:
         fu *= 2
@@ -55,14 +64,18 @@ def _set_fu(shape: str, kind: int, concealed: bool) -> tuple[str, int]:
     return f"{'closed' if concealed else 'open'}_{shape}_{outside}", fu
 
 
-def _pair_fu(r: Reading) -> list[tuple[str, int]]:
+_SET_FU = {(shape, kind, concealed): _set_fu(shape, kind, concealed)
+           for shape in (PON, KAN) for kind in range(34) for concealed in (False, True)}
+
+
+def _pair_fu(r: Reading) -> tuple[str, int] | None:
     pair = r.pair
     if pair in DRAGONS:
-        return [("pair_dragon", 2)]
+        return _PAIR_FU["dragon"]
     if pair == r.seat and pair == r.round:
-        return [("pair_double_wind", r.rules.double_wind_pair_fu)]
+        return _PAIR_FU[r.rules.double_wind_pair_fu]
     if pair == r.seat:
-        return [("pair_seat_wind", 2)]
+        return _PAIR_FU["seat"]
     if pair == r.round:
-        return [("pair_round_wind", 2)]
-    return []
+        return _PAIR_FU["round"]
+    return None

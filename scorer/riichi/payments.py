@@ -7,9 +7,11 @@ from "pot". Every payment is rounded up to 100 per payer. The game ledger calls
 """
 from __future__ import annotations
 
-from .limits import base_points  # noqa: F401  (re-exported: payments start from the base)
+from .limits import base_points
 from .rules import Rules
 from ..errors import HandError
+
+__all__ = ["base_points", "hand_value", "round_up", "seats_in_play", "transfers"]
 
 SEATS = ("E", "S", "W", "N")
 HONBA_RON = 300          # a honba stick is worth 300 on a ron ...
@@ -28,13 +30,13 @@ def round_up(points: int) -> int:
 
 
 def _ron(base: int, winner: str) -> int:
-    return round_up(base * (6 if winner == "E" else 4))
+    return -(-base * (6 if winner == "E" else 4) // 100) * 100
 
 
 def _tsumo_shares(base: int, winner: str, players: int, rules: Rules) -> list[tuple[str, int]]:
     """Each payer's share of a tsumo: the dealer pays (or, winning, takes) double."""
-    shares = [(seat, round_up(base * (2 if "E" in (seat, winner) else 1)))
-              for seat in SEATS if seat != winner]
+    single, double = -(-base // 100) * 100, -(-2 * base // 100) * 100      # each rounded up to 100
+    shares = [(seat, double if "E" in (seat, winner) else single) for seat in SEATS if seat != winner]
     if players == 3:
         missing = next(points for seat, points in shares if seat == "N")
         shares = [(seat, points) for seat, points in shares if seat != "N"]
@@ -73,6 +75,9 @@ def transfers(*, base: int, winner: str, tsumo: bool, discarder: str = "", playe
     Hand payments come first, then honba, then the pot; entries for one pair may repeat
     (hand, honba) and readers sum them.
     """
+    if winner not in seats_in_play(players):
+        raise HandError("bad_flag_combination", f"there is no {winner!r} seat at a {players}-player table; "
+                                                "three players sit East, South and West")
     if not tsumo and discarder not in seats_in_play(players):
         raise HandError("missing_discarder", "a ron needs the seat wind of the player who dealt in")
     liable = pao if pao and pao != winner and pao_base > 0 else ""

@@ -2,18 +2,17 @@
 
 A hand can read more than one way (111222333m: three pons or three runs; 23445: the 4 in a
 run or as the middle of 3_5), and each reading can score differently; the engine scores them
-all and keeps the best. The decomposition work is cached on the concealed tiles and the
-winning tile, so a hand seen before (or a camera frame read again) costs only the scoring.
+all and keeps the best. The splits themselves come from `scorer.reading` (cached per suit);
+the engine caches what the readings are worth.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+from itertools import compress
 from typing import NamedTuple
 
 from ..errors import HandError
-from ..reading import is_seven_pairs, is_thirteen_orphans, shanten, splits, waits
-from ..tiles import EAST, GREEN, KINDS, Tile, is_terminal_or_honor
+from ..reading import is_seven_pairs, is_thirteen_orphans, shanten, split_tuples, waits
+from ..tiles import EAST, GREEN, Tile
 from .rules import Rules
 
 SEQ, PON, KAN = "seq", "pon", "kan"
@@ -34,16 +33,8 @@ class Group(NamedTuple):
     concealed: bool
     called: bool = False
 
-    @property
-    def outside(self) -> bool:
-        """Holds a terminal or an honour (chanta/junchan count these)."""
-        if self.shape == SEQ:
-            return self.kind % 9 in (0, 6)
-        return is_terminal_or_honor(self.kind)
 
-
-@dataclass(slots=True)
-class Reading:
+class Reading(NamedTuple):
     """One reading of the hand, with the facts of its tiles that the yaku and fu look at.
 
     Only tiles, seat, round, tsumo and the rules: how the hand was won (riichi, haitei ...)
@@ -61,7 +52,6 @@ class Reading:
     seat: int                        # the seat wind's kind (27 East ..)
     round: int
     rules: Rules
-    kinds: tuple[int, ...] = ()      # the kinds in the hand (melds included)
     suits: frozenset = frozenset()   # the suits (0 m, 1 p, 2 s) in the hand
     has_honor: bool = False
     all_simple: bool = False         # only 2-8 (tanyao)
@@ -71,7 +61,11 @@ class Reading:
     seqs: tuple[int, ...] = ()       # the runs' lowest kinds, sorted
     triplets: tuple[int, ...] = ()   # the pons' and kans' kinds, sorted
     kans: int = 0
-    concealed_triplets: int = 0
+    concealed_triplets: int = 0      # pons and kans made in the closed hand (ankou, ankan)
+    dragon_triplets: int = 0
+    wind_triplets: int = 0
+    peikou: int = 0                  # pairs of identical runs in a closed hand: 1 iipeikou, 2 ryanpeikou
+    outside: bool = False            # every set holds a terminal or an honour (chanta, junchan)
 
 
 def read_tiles(concealed: tuple[int, ...], win: int, melds: tuple[tuple[str, int], ...], tsumo: bool,
@@ -86,7 +80,7 @@ def read_tiles(concealed: tuple[int, ...], win: int, melds: tuple[tuple[str, int
     orphans = not melds and concealed[0] and concealed[33] and is_thirteen_orphans(concealed)
     if not (placements or seven or orphans):
         raise HandError("not_a_winning_hand", _why_not_winning(concealed, win, len(melds)))
-    called = tuple(_meld_group(kind, tile) for kind, tile in melds)
+    called = tuple([_meld_group(kind, tile) for kind, tile in melds])
     every = concealed
     if melds:
         every = list(concealed)
@@ -98,12 +92,12 @@ def read_tiles(concealed: tuple[int, ...], win: int, melds: tuple[tuple[str, int
             else:
                 every[group.kind] += 4 if group.shape == KAN else 3
         every = tuple(every)
-    kinds = tuple(k for k, count in enumerate(every) if count)
-    present = set(kinds)
-    facts = (win, every, len(melds), all(kind == "ankan" for kind, _ in melds), tsumo,
-             WIND_KINDS[seat], WIND_KINDS[round_wind], rules, kinds,
-             frozenset(k // 9 for k in kinds if k < 27), kinds[-1] >= 27, present <= SIMPLES,
-             present.isdisjoint(SIMPLES), present <= TERMINALS, present <= GREEN_TILES)
+    present = set(compress(range(34), every))
+    suits = frozenset(compress((0, 1, 2), (any(every[0:9]), any(every[9:18]), any(every[18:27]))))
+    # The facts of the whole hand, in Reading's field order from `win` to `all_green`.
+    facts = (win, every, len(melds), not melds or all([kind == "ankan" for kind, _ in melds]), tsumo,
+             WIND_KINDS[seat], WIND_KINDS[round_wind], rules, suits, any(every[27:34]),
+             present <= SIMPLES, present.isdisjoint(SIMPLES), present <= TERMINALS, present <= GREEN_TILES)
     found = [_standard(pair, sets, wait, at, called, facts) for pair, sets, wait, at in placements]
     if seven:
         found.append(Reading("chiitoitsu", -1, (), "tanki", *facts))
@@ -126,36 +120,58 @@ def _standard(pair: int, sets: tuple[Group, ...], wait: str, at: int, called: tu
         # A pon completed by a discard counts as open (minkou) for fu and sanankou.
         sets = sets[:at] + (Group(PON, sets[at].kind, False),) + sets[at + 1:]
     groups = called + sets if called else sets
-    seqs, triplets, kans, concealed_triplets = [], [], 0, 0
-    for group in groups:
-        if group.shape == SEQ:
-            seqs.append(group.kind)
-        else:
-            triplets.append(group.kind)
-            kans += group.shape == KAN
-            concealed_triplets += group.concealed
+    seqs, triplets = [], []
+    kans = concealed_triplets = dragons = winds = 0
+    outside = True
+    for shape, kind, concealed, _ in groups:
+        if shape == SEQ:
+            seqs.append(kind)
+            outside = outside and kind % 9 in (0, 6)
+            continue
+        triplets.append(kind)
+        kans += shape == KAN
+        concealed_triplets += concealed
+        if kind >= 27:
+            dragons += kind >= 31
+            winds += kind < 31
+        elif kind % 9 not in (0, 8):
+            outside = False
     seqs.sort()
     triplets.sort()
-    return Reading("standard", pair, groups, wait, *facts, tuple(seqs), tuple(triplets), kans, concealed_triplets)
+    peikou = 0
+    if facts[3] and len(seqs) >= 2:
+        i = 0
+        while i + 1 < len(seqs):
+            if seqs[i] == seqs[i + 1]:
+                peikou, i = peikou + 1, i + 2
+            else:
+                i += 1
+    # Every field in order, the tuple made in C: the named tuple's Python constructor is
+    # a measurable share of scoring an unseen hand.
+    return tuple.__new__(Reading, ("standard", pair, groups, wait, *facts, tuple(seqs), tuple(triplets),
+                                   kans, concealed_triplets, dragons, winds, peikou, outside))
 
 
-@lru_cache(maxsize=32768)
+# The sets of `scorer.reading`'s splits, as concealed groups (made once, looked up after).
+_CONCEALED = {**{("seq", k): Group(SEQ, k, True) for k in range(27) if k % 9 <= 6},
+              **{("triplet", k): Group(PON, k, True) for k in range(34)}}
+
+
 def _placements(concealed: tuple[int, ...], win: int) -> tuple:
     """(pair, concealed sets, wait, index of the set holding the winning tile or -1) for every
     split of the concealed tiles and every distinct place the winning tile can sit."""
     found = []
-    for split in splits(concealed):
-        sets = tuple(Group(SEQ, k, True) if s == "seq" else Group(PON, k, True) for s, k in split.sets)
-        if split.pair == win:
-            found.append((split.pair, sets, "tanki", -1))
-        seen = set()
+    for pair, raw in split_tuples(concealed):
+        sets = tuple([_CONCEALED[item] for item in raw])
+        if pair == win:
+            found.append((pair, sets, "tanki", -1))
         for index, group in enumerate(sets):
-            holds = group.kind == win if group.shape == PON else group.kind <= win <= group.kind + 2
-            if not holds or group in seen:
-                continue
-            seen.add(group)
-            wait = "shanpon" if group.shape == PON else _run_wait(group.kind, win)
-            found.append((split.pair, sets, wait, index))
+            kind = group.kind
+            if group.shape == PON:
+                if kind == win:
+                    found.append((pair, sets, "shanpon", index))
+            elif kind <= win <= kind + 2 and group not in sets[:index]:
+                found.append((pair, sets, _run_wait(kind, win), index))
     return tuple(found)
 
 

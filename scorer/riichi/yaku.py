@@ -26,6 +26,7 @@ class Yaku:
     han_closed: int
     han_open: int            # 0: not counted on an open hand
     test: Callable           # (Reading) for the tiles' yaku; (WinningHand, Rules) for the win's
+    needs: tuple[str, ...] = ()   # shape facts it cannot do without (NEEDS): others are not tested
 
 
 @dataclass(frozen=True)
@@ -33,27 +34,14 @@ class Yakuman:
     id: str
     count: int               # yakuman it is worth; 2 only where the rules pay double yakuman
     test: Callable           # as for Yaku
+    needs: tuple[str, ...] = ()
 
 
 # --- facts the tests share -------------------------------------------------------------
 
-def _peikou(r: Reading) -> int:
-    """How many pairs of identical runs: 1 iipeikou, 2 ryanpeikou."""
-    s = r.seqs
-    if len(s) < 2 or not r.closed:
-        return 0
-    pairs, i = 0, 0
-    while i + 1 < len(s):
-        if s[i] == s[i + 1]:
-            pairs, i = pairs + 1, i + 2
-        else:
-            i += 1
-    return pairs
-
-
 def _outside(r: Reading, pair_ok: Callable[[int], bool]) -> bool:
     """Every set and the pair hold a terminal or honour, with at least one run."""
-    return bool(r.seqs) and pair_ok(r.pair) and all(g.outside for g in r.groups)
+    return r.outside and bool(r.seqs) and pair_ok(r.pair)
 
 
 def _value_pair(r: Reading) -> bool:
@@ -68,30 +56,24 @@ def is_pinfu(r: Reading) -> bool:
 
 
 def _sanshoku(kinds: tuple[int, ...]) -> bool:
-    """The same number in all three suits (runs' first tiles or pons' tiles, sorted)."""
+    """The same number in all three suits (runs' first tiles, or pons' tiles)."""
     if len(kinds) < 3:
         return False
-    present = set(kinds)
-    return any(n + 9 in present and n + 18 in present for n in kinds if n < 9)
+    for n in kinds:
+        if n < 9 and n + 9 in kinds and n + 18 in kinds:
+            return True
+    return False
 
 
 def _ittsu(r: Reading) -> bool:
-    if len(r.seqs) < 3:
+    """1-2-3, 4-5-6 and 7-8-9 of one suit."""
+    s = r.seqs
+    if len(s) < 3:
         return False
-    present = set(r.seqs)
-    return any(s in present and s + 3 in present and s + 6 in present for s in (0, 9, 18))
-
-
-def _dragon_triplets(r: Reading) -> int:
-    if not r.has_honor:
-        return 0
-    return len([k for k in r.triplets if k in DRAGONS])
-
-
-def _wind_triplets(r: Reading) -> int:
-    if not r.has_honor:
-        return 0
-    return len([k for k in r.triplets if k in WINDS])
+    for start in (0, 9, 18):
+        if start in s and start + 3 in s and start + 6 in s:
+            return True
+    return False
 
 
 def _chuuren_shape(r: Reading) -> bool:
@@ -109,7 +91,7 @@ def _junsei(r: Reading) -> bool:
 
 
 def _daisuushii(r: Reading) -> bool:
-    return _wind_triplets(r) == 4
+    return r.wind_triplets == 4
 
 
 # --- the yaku of how the hand was won: the same for every reading --------------------------
@@ -135,55 +117,101 @@ WIN_YAKUMAN: tuple[Yakuman, ...] = (
 # --- the yaku of the tiles: tested on each reading ------------------------------------------
 
 TILE_YAKU: tuple[Yaku, ...] = (
-    Yaku("pinfu", 1, 0, is_pinfu),
-    Yaku("tanyao", 1, 1, lambda r: r.all_simple and (r.closed or r.rules.open_tanyao)),
-    Yaku("iipeikou", 1, 0, lambda r: _peikou(r) == 1),
-    Yaku("seat_wind", 1, 1, lambda r: r.seat in r.triplets),
-    Yaku("round_wind", 1, 1, lambda r: r.round in r.triplets),
-    Yaku("yakuhai_haku", 1, 1, lambda r: WHITE in r.triplets),
-    Yaku("yakuhai_hatsu", 1, 1, lambda r: GREEN in r.triplets),
-    Yaku("yakuhai_chun", 1, 1, lambda r: RED in r.triplets),
-    Yaku("chiitoitsu", 2, 0, lambda r: r.shape == "chiitoitsu"),
-    Yaku("chanta", 2, 1, lambda r: _outside(r, lambda k: not is_simple(k)) and r.has_honor),
-    Yaku("ittsu", 2, 1, _ittsu),
-    Yaku("sanshoku", 2, 1, lambda r: _sanshoku(r.seqs)),
-    Yaku("sanshoku_doukou", 2, 2, lambda r: _sanshoku(r.triplets)),
-    Yaku("sankantsu", 2, 2, lambda r: r.kans == 3),
-    Yaku("toitoi", 2, 2, lambda r: len(r.triplets) == 4),
-    Yaku("sanankou", 2, 2, lambda r: r.concealed_triplets == 3),
-    Yaku("shousangen", 2, 2, lambda r: _dragon_triplets(r) == 2 and r.pair in DRAGONS),
-    Yaku("honroutou", 2, 2, lambda r: r.no_simple),
-    Yaku("ryanpeikou", 3, 0, lambda r: _peikou(r) == 2),
-    Yaku("junchan", 3, 2, lambda r: _outside(r, is_terminal) and not r.has_honor),
-    Yaku("honitsu", 3, 2, lambda r: len(r.suits) == 1 and r.has_honor),
-    Yaku("chinitsu", 6, 5, lambda r: len(r.suits) == 1 and not r.has_honor),
+    Yaku("pinfu", 1, 0, is_pinfu, ("four_runs",)),
+    Yaku("tanyao", 1, 1, lambda r: r.all_simple and (r.closed or r.rules.open_tanyao), ("no_honours",)),
+    Yaku("iipeikou", 1, 0, lambda r: r.peikou == 1, ("two_runs",)),
+    Yaku("seat_wind", 1, 1, lambda r: r.seat in r.triplets, ("pons", "honours")),
+    Yaku("round_wind", 1, 1, lambda r: r.round in r.triplets, ("pons", "honours")),
+    Yaku("yakuhai_haku", 1, 1, lambda r: WHITE in r.triplets, ("pons", "honours")),
+    Yaku("yakuhai_hatsu", 1, 1, lambda r: GREEN in r.triplets, ("pons", "honours")),
+    Yaku("yakuhai_chun", 1, 1, lambda r: RED in r.triplets, ("pons", "honours")),
+    Yaku("chiitoitsu", 2, 0, lambda r: r.shape == "chiitoitsu", ("no_runs",)),
+    Yaku("chanta", 2, 1, lambda r: _outside(r, lambda k: not is_simple(k)) and r.has_honor,
+         ("runs", "honours")),
+    Yaku("ittsu", 2, 1, _ittsu, ("three_runs",)),
+    Yaku("sanshoku", 2, 1, lambda r: _sanshoku(r.seqs), ("three_runs",)),
+    Yaku("sanshoku_doukou", 2, 2, lambda r: _sanshoku(r.triplets), ("three_pons",)),
+    Yaku("sankantsu", 2, 2, lambda r: r.kans == 3, ("three_pons",)),
+    Yaku("toitoi", 2, 2, lambda r: len(r.triplets) == 4, ("four_pons",)),
+    Yaku("sanankou", 2, 2, lambda r: r.concealed_triplets == 3, ("three_pons",)),
+    Yaku("shousangen", 2, 2, lambda r: r.dragon_triplets == 2 and r.pair in DRAGONS,
+         ("two_pons", "honours")),
+    Yaku("honroutou", 2, 2, lambda r: r.no_simple, ("no_runs",)),
+    Yaku("ryanpeikou", 3, 0, lambda r: r.peikou == 2, ("four_runs",)),
+    Yaku("junchan", 3, 2, lambda r: _outside(r, is_terminal) and not r.has_honor, ("runs", "no_honours")),
+    Yaku("honitsu", 3, 2, lambda r: len(r.suits) == 1 and r.has_honor, ("one_suit", "honours")),
+    Yaku("chinitsu", 6, 5, lambda r: len(r.suits) == 1 and not r.has_honor, ("one_suit", "no_honours")),
 )
 
 TILE_YAKUMAN: tuple[Yakuman, ...] = (
-    Yakuman("daisangen", 1, lambda r: _dragon_triplets(r) == 3),
-    Yakuman("suuankou", 1, lambda r: r.concealed_triplets == 4 and r.wait != "tanki"),
-    Yakuman("suuankou_tanki", 2, lambda r: r.concealed_triplets == 4 and r.wait == "tanki"),
-    Yakuman("tsuuiisou", 1, lambda r: not r.suits),
-    Yakuman("ryuuiisou", 1, lambda r: r.all_green),
-    Yakuman("chinroutou", 1, lambda r: r.all_terminal),
-    Yakuman("chuuren", 1, lambda r: _chuuren_shape(r) and not _junsei(r)),
-    Yakuman("junsei_chuuren", 2, lambda r: _chuuren_shape(r) and _junsei(r)),
-    Yakuman("kokushi", 1, lambda r: r.shape == "kokushi" and r.wait != "juusanmen"),
-    Yakuman("kokushi_13", 2, lambda r: r.shape == "kokushi" and r.wait == "juusanmen"),
-    Yakuman("daisuushii", 2, _daisuushii),
-    Yakuman("shousuushii", 1, lambda r: _wind_triplets(r) == 3 and r.pair in WINDS),
-    Yakuman("suukantsu", 1, lambda r: r.kans == 4),
+    Yakuman("daisangen", 1, lambda r: r.dragon_triplets == 3, ("three_pons", "honours")),
+    Yakuman("suuankou", 1, lambda r: r.concealed_triplets == 4 and r.wait != "tanki", ("four_pons",)),
+    Yakuman("suuankou_tanki", 2, lambda r: r.concealed_triplets == 4 and r.wait == "tanki",
+            ("four_pons",)),
+    Yakuman("tsuuiisou", 1, lambda r: not r.suits, ("no_runs", "honours", "one_suit")),
+    Yakuman("ryuuiisou", 1, lambda r: r.all_green, ("one_suit",)),
+    Yakuman("chinroutou", 1, lambda r: r.all_terminal, ("four_pons", "no_honours")),
+    Yakuman("chuuren", 1, lambda r: _chuuren_shape(r) and not _junsei(r), ("runs", "one_suit", "no_honours")),
+    Yakuman("junsei_chuuren", 2, lambda r: _chuuren_shape(r) and _junsei(r), ("runs", "one_suit", "no_honours")),
+    Yakuman("kokushi", 1, lambda r: r.shape == "kokushi" and r.wait != "juusanmen", ("no_runs", "honours")),
+    Yakuman("kokushi_13", 2, lambda r: r.shape == "kokushi" and r.wait == "juusanmen",
+            ("no_runs", "honours")),
+    Yakuman("daisuushii", 2, _daisuushii, ("four_pons", "honours")),
+    Yakuman("shousuushii", 1, lambda r: r.wind_triplets == 3 and r.pair in WINDS,
+            ("three_pons", "honours")),
+    Yakuman("suukantsu", 1, lambda r: r.kans == 4, ("four_pons",)),
 )
 
 # Yakuman a liable player (pao) can be made to pay for.
 PAO_YAKUMAN = ("daisangen", "daisuushii")
 
 
+# The rows that count on a closed and on an open hand, each with its (id, han) entry made once.
+def _entries(table: tuple[Yaku, ...], closed: bool) -> tuple[tuple[tuple[str, int], Callable], ...]:
+    return tuple(((y.id, y.han_closed if closed else y.han_open), y.test) for y in table
+                 if (y.han_closed if closed else y.han_open))
+
+
+_WIN = {True: _entries(WIN_YAKU, True), False: _entries(WIN_YAKU, False)}
+
+
+# What a reading's shape must have for a row to be worth testing: how many runs and pons
+# (kans included), whether it holds honours, whether it is in one suit at most. A row lists
+# only needs its test implies, so skipping a row never loses a yaku (a property test checks).
+NEEDS: dict[str, Callable[[int, int, bool, bool], bool]] = {
+    "runs": lambda runs, pons, honours, one_suit: runs >= 1,
+    "two_runs": lambda runs, pons, honours, one_suit: runs >= 2,
+    "three_runs": lambda runs, pons, honours, one_suit: runs >= 3,
+    "four_runs": lambda runs, pons, honours, one_suit: runs == 4,
+    "no_runs": lambda runs, pons, honours, one_suit: runs == 0,
+    "pons": lambda runs, pons, honours, one_suit: pons >= 1,
+    "two_pons": lambda runs, pons, honours, one_suit: pons >= 2,
+    "three_pons": lambda runs, pons, honours, one_suit: pons >= 3,
+    "four_pons": lambda runs, pons, honours, one_suit: pons == 4,
+    "honours": lambda runs, pons, honours, one_suit: honours,
+    "no_honours": lambda runs, pons, honours, one_suit: not honours,
+    "one_suit": lambda runs, pons, honours, one_suit: one_suit,
+}
+
+
+def _rows_for(table: tuple, shape: tuple[int, int, bool, bool]) -> tuple:
+    """The rows worth testing on a reading of this shape (runs, pons, honours, one suit)."""
+    return tuple(row for row in table if all(NEEDS[need](*shape) for need in row.needs))
+
+
+_SHAPES = [(runs, pons, honours, one_suit) for runs in range(5) for pons in range(5 - runs)
+           for honours in (False, True) for one_suit in (False, True)]
+_TILES = {(closed, *shape): _entries(_rows_for(TILE_YAKU, shape), closed)
+          for closed in (False, True) for shape in _SHAPES}
+# With double yakuman played, each row's own count; without, every yakuman counts one.
+_YAKUMAN = {(double, *shape): tuple(((y.id, y.count if double else 1), y.test)
+                                     for y in _rows_for(TILE_YAKUMAN, shape))
+            for double in (False, True) for shape in _SHAPES}
+
+
 def win_yaku(hand: WinningHand, rules: Rules) -> list[tuple[str, int]]:
     """The yaku of how the hand was won (riichi, tsumo, haitei ...) with their han."""
-    closed = hand.is_closed
-    return [(y.id, y.han_closed if closed else y.han_open) for y in WIN_YAKU
-            if (y.han_closed if closed else y.han_open) and y.test(hand, rules)]
+    return [entry for entry, test in _WIN[not hand.melds or hand.is_closed] if test(hand, rules)]
 
 
 def win_yakuman(hand: WinningHand, rules: Rules) -> list[tuple[str, int]]:
@@ -193,16 +221,11 @@ def win_yakuman(hand: WinningHand, rules: Rules) -> list[tuple[str, int]]:
 
 def tile_yaku(r: Reading) -> list[tuple[str, int]]:
     """The yaku of a reading's tiles with their han (dora not included)."""
-    closed = r.closed
-    found = []
-    for yaku in TILE_YAKU:
-        han = yaku.han_closed if closed else yaku.han_open
-        if han and yaku.test(r):
-            found.append((yaku.id, han))
-    return found
+    rows = _TILES[r.closed, len(r.seqs), len(r.triplets), r.has_honor, len(r.suits) < 2]
+    return [entry for entry, test in rows if test(r)]
 
 
 def tile_yakuman(r: Reading) -> list[tuple[str, int]]:
     """The yakuman of a reading's tiles, each with how many yakuman it is worth under the rules."""
-    double = r.rules.double_yakuman
-    return [(y.id, y.count if double else 1) for y in TILE_YAKUMAN if y.test(r)]
+    rows = _YAKUMAN[r.rules.double_yakuman, len(r.seqs), len(r.triplets), r.has_honor, len(r.suits) < 2]
+    return [entry for entry, test in rows if test(r)]

@@ -28,15 +28,16 @@ def hand_codes(page) -> list[str]:
     return page.eval_on_selector_all("[data-test=row-hand] .tile", "els => els.map(e => e.dataset.code)")
 
 
-def start_session(page, base: str, shots: Path) -> str:
+def start_session(page, base: str, shots: Path, prefix: str = "") -> str:
     page.goto(base + "/")
     page.click("[data-test=new-session]")
     for i, name in enumerate(["Aki", "Ben", "Chiyo", "Dan"]):
         page.fill(f"[data-test=player{i}]", name)
-    page.screenshot(path=str(shots / "01-new-session.png"), full_page=True)
+    page.fill("input[name=rate]", "1")
+    page.screenshot(path=str(shots / f"{prefix}01-new-session.png"), full_page=True)
     page.click("[data-test=create]")
     page.wait_for_selector("[data-test=join-code]")
-    page.screenshot(path=str(shots / "02-share.png"), full_page=True)
+    page.screenshot(path=str(shots / f"{prefix}02-share.png"), full_page=True)
     page.click("[data-test=to-scoreboard]")
     return re.search(r"/s/([^/]+)$", page.url).group(1)
 
@@ -151,8 +152,7 @@ def test_an_evening_at_the_table(browser, server, artifacts, tmp_path):
     phone.select_option("[data-test=fu]", "40")
     phone.wait_for_selector("[data-test=confirm]:not([disabled])")
     phone.click("[data-test=confirm]")
-    phone.wait_for_timeout(2000)
-    print("PHONE", phone.url, phone.inner_text("main")[:400])
+    phone.wait_for_selector("[data-test=scoreboard]")
     tv.wait_for_function("document.querySelector('[data-live]').dataset.events === '2'", polling=100, timeout=5000)
     tv.screenshot(path=str(shots / "07-tv-after-riichi-win.png"))
 
@@ -195,7 +195,7 @@ def test_photo_reading_marks_doubts_and_taps_correct_them(browser, server, artif
 
     app.config["SCAN"] = scan
     page = browser.new_context(**PHONE).new_page()
-    session_id = start_session(page, base, artifacts)
+    start_session(page, base, artifacts, prefix="photo-")
     page.click("[data-test=record-hand]")
     page.click("[data-test=mode-photo]")
     photo = tmp_path / "hand.png"
@@ -236,3 +236,33 @@ def test_pages_have_no_script_errors(browser, server, path):
     page.goto(base + path)
     assert not errors
     page.context.close()
+
+
+def test_a_called_pon_by_taps_in_japanese(browser, server, artifacts):
+    base, _ = server
+    context = browser.new_context(**PHONE, extra_http_headers={"Accept-Language": "ja"})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    start_session(page, base, artifacts, prefix="ja-")
+    page.click("[data-test=record-hand]")
+    page.click("[data-test=winner2]")
+    page.click("[data-test=ron]")
+    page.click("[data-test=discarder0]")
+    page.select_option("[data-meld-kind]", "pon")
+    page.select_option("[data-meld-from]", "left")
+    page.click("[data-add-meld]")
+    for _ in range(3):
+        page.click("[data-test=pick-5z]")
+    page.click("[data-row=hand] .tile-slot")
+    for code in "2m 3m 4m 4p 5p 6p 6s 7s 8s 2z 2z".split():
+        page.click(f"[data-test=pick-{code}]")
+    page.wait_for_selector("[data-test=confirm]:not([disabled])")
+    preview = page.inner_text("[data-test=preview]")
+    assert "役牌 白" in preview and "ポン" in page.inner_text("[data-melds]")
+    page.screenshot(path=str(artifacts / "13-record-pon-ja.png"), full_page=True)
+    page.click("[data-test=confirm]")
+    page.wait_for_selector("[data-test=scoreboard]")
+    assert page.locator("[data-live]").get_attribute("data-events") == "1"
+    assert not errors, errors
+    context.close()

@@ -8,18 +8,24 @@ import time
 from dataclasses import fields
 from pathlib import Path
 
-import numpy as np
-
 from models import model_path
 
 from ..classify import MODEL_NAME, TileClassifier
 from ..render import glyphs
 from ..render.tilesets import available_arts
-from . import card, data, evaluate, real
-from .fit import Settings, accuracy, train
+from . import data, evaluate, real
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        import onnx  # noqa: F401
+        import torch  # noqa: F401
+    except ImportError as exc:
+        print(f"training needs the train extra (pip install -e '.[train]'): {exc}", file=sys.stderr)
+        return 2
+    from . import card
+    from .fit import Settings, accuracy, train
+
     parser = argparse.ArgumentParser(prog="python -m vision.train", description=__doc__)
     defaults = Settings()
     for f in fields(Settings):
@@ -46,12 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         val = data.synthetic(2000, settings.seed + 1000, args.workers, log)
         checks = {"rendered val": val}
         if tuning:
-            from ..labels import INDEX
-            import cv2
-            from ..classify import INPUT_H, INPUT_W
-            checks["real tuning"] = (
-                np.stack([cv2.resize(c.image, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA) for c in tuning]),
-                np.array([INDEX[c.label] for c in tuning]))
+            checks["real tuning"] = real.as_arrays(tuning)
         model = train(settings, synth, tuning, checks, log)
         from .export import export
         export(model, args.out)
@@ -66,7 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     log(f"rendered {synth_score.text()}; red fives {red.text()}; latency {latency:.2f} ms/crop")
     for name, s in real_scores.items():
         log(f"real {name}: {s.text()}  {evaluate.worst(s.confusions, 5)}")
-    card.write(args.out.parent / "MODEL_CARD.md", settings, synth_val=synth_score, red=red, real=real_scores,
+    card_path = args.out.parent / "MODEL_CARD.md"
+    if args.evaluate_only:
+        minutes = card.previous_minutes(card_path)
+    card.write(card_path, settings, synth_val=synth_score, red=red, real=real_scores,
                latency=latency, size_bytes=args.out.stat().st_size, train_minutes=minutes, tuning_used=len(tuning))
     return 0
 

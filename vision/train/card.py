@@ -1,12 +1,21 @@
 """`models/MODEL_CARD.md`: what the model is, what it learnt from, and what it scores."""
 from __future__ import annotations
 
+import re
 from dataclasses import asdict
 from pathlib import Path
 
 from .evaluate import Score, worst
 from .fit import Settings
 from .real import HELD_OUT_SETS, TUNING_SETS
+
+
+def previous_minutes(path: Path) -> float:
+    """The training time an earlier card recorded (re-measuring a model does not retrain it)."""
+    if not path.is_file():
+        return 0.0
+    found = re.search(r"(\d+) min (?:on 2 shared CPU|of training)", path.read_text())
+    return float(found.group(1)) if found else 0.0
 
 
 def write(path: Path, settings: Settings, *, synth_val: Score, red: Score, real: dict[str, Score],
@@ -20,8 +29,9 @@ Names one tile from an upright crop of its face: the 34 kinds, the red fives (`0
 flowers and seasons (`1f`-`8f`) and `back` (a tile lying face down). Input: BGR crop resized to
 48x64, scaled `(x/255 - 0.5)/0.25`, NCHW float32 (see `vision/classify.py: prepare`); output:
 46 logits in the order of `vision.labels.LABELS` (also stored in the model's metadata `labels`).
-Built by `python -m vision.train` ({size_bytes / 1e6:.1f} MB, {train_minutes:.0f} min of training
-on 2 CPU cores).
+Built by `python -m vision.train` ({size_bytes / 1e6:.1f} MB; {train_minutes:.0f} min on 2 shared CPU
+cores, rendering the crops adds about 5-10 min when they are not cached in `$TENBOU_CACHE` or the
+temp folder).
 
 ## Network
 Seven 3x3 conv + batch-norm + ReLU layers (16-32-32-64-64-128-128 channels) with four 2x2
@@ -56,6 +66,11 @@ Seeded: the same command gives the same data and the same training order.
 | rendered crops never trained on (fresh seed) | {synth_val.text()} |
 | rendered red and plain fives only | {red.text()} |
 {real_lines}
+
+"Crops" are the data set's single-tile crops; "photo boxes" are the labelled boxes of the held-out
+photos, cut here (in sets 8, 10 and 12 the crops were cut from those same boxes, so the two rows
+show the same tiles). `crops/133.jpg` is labelled `8m` but shows eight dots; it is counted as a
+mistake all the same.
 
 Real held-out sets are Chinese / Hong Kong style sets (with flowers) from makers the renderer
 never copied; riichi-style real photos were not available, so riichi sets are judged on rendered

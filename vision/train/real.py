@@ -15,7 +15,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from ..labels import label_of
+from ..classify import INPUT_H, INPUT_W
+from ..labels import INDEX, label_of
 
 # crop numbers -> the photo (or photos of one set) they were cut from; found by matching the
 # crops against the labelled photos
@@ -74,3 +75,9 @@ def load(root: Path, sets: frozenset[str], with_boxes: bool = True) -> list[Real
                     out.append(RealCrop(photo[y1:y2, x1:x2].copy(), label_of(t["tile"], t.get("red", False)),
                                         f"{name}#{i}", set_name))
     return out
+
+
+def as_arrays(crops: list[RealCrop]) -> tuple[np.ndarray, np.ndarray]:
+    """The crops at the network's input size (N, H, W, 3) and their class indices."""
+    images = [cv2.resize(c.image, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA) for c in crops]
+    return np.stack(images), np.array([INDEX[c.label] for c in crops], np.int64)

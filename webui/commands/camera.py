@@ -58,16 +58,17 @@ def run(args: argparse.Namespace) -> int:
 
     from vision.classify import ModelMissing, TileClassifier
     from vision.image_io import photo_from_frame
-    from vision.scan import ScanError, scan_photo
+    from vision.scan import PIPELINE_THREADS, ScanError, scan_photo, use_pipeline_threads
 
     _quiet_opencv(cv2)
+    use_pipeline_threads()
     capture = cv2.VideoCapture(args.device)
     if not capture.isOpened():
         print(f"tenbou camera: no camera found at device {args.device} "
               "(is one plugged in, and free? try --device 1)", file=sys.stderr)
         return NO_CAMERA
     try:
-        classifier = TileClassifier()
+        classifier = TileClassifier(threads=PIPELINE_THREADS)
     except ModelMissing as error:
         capture.release()
         print(f"tenbou camera: {error}", file=sys.stderr)

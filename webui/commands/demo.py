@@ -52,10 +52,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         app = make_app(args)
         session_id, code = seed_demo_session(app)
-        host = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
-        banner = (f"  demo session: http://{host}:{args.port}/s/{session_id}/join?code={code}\n"
-                  f"  TV view:      http://{host}:{args.port}/s/{session_id}/tv\n"
-                  f"  simulated table on {args.table_port}" if args.table_port else "")
+
+        def banner(base: str) -> str:
+            lines = [f"  demo session: {base}/s/{session_id}/join?code={code}",
+                     f"  TV view:      {base}/s/{session_id}/tv"]
+            if args.table_port:
+                lines.append(f"  simulated table on {args.table_port}")
+            return "\n".join(lines)
         return serve_app(app, args, banner)
     finally:
         if halt is not None:

@@ -12,8 +12,6 @@ import argparse
 import json
 import sys
 
-from vision.annotate import draw_scan
-
 NO_HAND = 1
 BAD_PHOTO = 2
 NEXT_SEAT = {"E": "S", "S": "W", "W": "N", "N": "E"}
@@ -51,11 +49,14 @@ def situation_of(args: argparse.Namespace) -> dict:
 def run(args: argparse.Namespace) -> int:
     from vision.classify import ModelMissing
     from vision.image_io import PhotoError
-    from vision.scan import ScanError, scan_file
+    from vision.scan import ScanError, scan_file, use_pipeline_threads
 
+    use_pipeline_threads()
     try:
         scan = scan_file(args.photo, situation=situation_of(args))
     except ScanError as error:
+        if args.annotate and error.found:
+            write_annotation(args.annotate, args.photo, error.found)
         print(f"tenbou scan: {error.message}", file=sys.stderr)
         return NO_HAND
     except PhotoError as error:
@@ -84,12 +85,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def write_annotation(out: str, photo_path: str, scan) -> bool:
+def write_annotation(out: str, photo_path: str, seen) -> bool:
+    """Draw a scan (or, when there was no hand, the bare tiles found) on the photo."""
     import cv2
 
+    from vision.annotate import draw_found, draw_scan
     from vision.image_io import load_photo
 
-    image = draw_scan(load_photo(photo_path).image, scan)
+    photo = load_photo(photo_path).image
+    image = draw_found(photo, seen) if isinstance(seen, list) else draw_scan(photo, seen)
     try:
         if cv2.imwrite(out, image):
             return True

@@ -56,7 +56,13 @@ def score_one(text: str, *, as_json: bool) -> int:
         print(f"tenbou score: {response['error']['message']} ({response['error']['code']})", file=sys.stderr)
         return INVALID_HAND
     if not as_json:
-        print("\n".join(explain(request, response)))
+        try:
+            lines = explain(request, response)
+        except (KeyError, TypeError, ValueError):
+            # A result shape the explanation does not know yet: show it whole rather than fail.
+            print("tenbou score: this result cannot be put in words yet; here it is as JSON", file=sys.stderr)
+            lines = [json.dumps(response, ensure_ascii=False, indent=2)]
+        print("\n".join(lines))
     return 0
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import socket
 import sys
 from pathlib import Path
 
@@ -26,18 +27,34 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table-port", default=None, metavar="URL",
                         help="the automatic table's serial port or pyserial URL (e.g. /dev/ttyUSB0, socket://host:port)")
     parser.add_argument("--table-total", type=int, default=None, help="points in play at the table (default: from its hello)")
+    parser.add_argument("--webcam", type=int, default=None, metavar="N",
+                        help="read hands from the webcam N on this computer too (OpenCV camera index)")
     parser.add_argument("--clients", type=int, default=60, help="live scoreboards to serve at once (one thread each)")
+
+
+def lan_address() -> str | None:
+    """This computer's address on the local network, best effort (no packet is sent)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.168.0.1", 9))     # picks the interface a LAN peer would reach us on
+        address = probe.getsockname()[0]
+    except OSError:
+        return None
+    finally:
+        probe.close()
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
 def make_app(args: argparse.Namespace):
     from webui import create_app
-    config = {"TABLE_PORT": args.table_port, "TABLE_TOTAL": args.table_total}
+    config = {"TABLE_PORT": args.table_port, "TABLE_TOTAL": args.table_total, "WEBCAM": args.webcam}
     if args.data is not None:
         config["DATA_DIR"] = str(args.data)
     return create_app(config)
 
 
-def serve_app(app, args: argparse.Namespace, banner: str = "") -> int:
+def serve_app(app, args: argparse.Namespace, banner=None) -> int:
+    """Serve until Ctrl+C; `banner(base_url)` adds lines to the start message."""
     from waitress import create_server
 
     threads = max(4, args.clients + PLAIN_THREADS)
@@ -50,11 +67,16 @@ def serve_app(app, args: argparse.Namespace, banner: str = "") -> int:
         return 2
     host = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
     print(f"Tenbou is running at http://{host}:{server.effective_port}/", flush=True)
-    if args.host == "0.0.0.0":
-        print("  phones on this network: use this computer's address with the same port", flush=True)
+    if args.host in ("0.0.0.0", ""):
+        lan = lan_address()
+        if lan:
+            app.config["PUBLIC_URL"] = f"http://{lan}:{server.effective_port}"
+            print(f"  phones on this network: http://{lan}:{server.effective_port}/", flush=True)
+        else:
+            print("  phones on this network: this computer's address, same port", flush=True)
     print(f"  data: {app.config['DATABASE']}", flush=True)
-    if banner:
-        print(banner, flush=True)
+    if banner is not None:
+        print(banner(f"http://{host}:{server.effective_port}"), flush=True)
     print("  stop with Ctrl+C", flush=True)
     try:
         server.run()

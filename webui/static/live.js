@@ -38,10 +38,20 @@
     renderTable();
   }
 
+  // "East 2 (ron): Dan → Ben 5200 · sticks → Ben 1000": the last hand's payments
   function lastText(h) {
-    const parts = [h.label ? fmt(T.roundName, { wind: T.winds[h.round_wind], n: h.hand }) : ""];
-    const moved = h.deltas.map((d, i) => (d ? `${snap.players[i]} ${signed(d)}` : null)).filter(Boolean);
-    return parts.concat(moved).filter(Boolean).join(" · ");
+    const who = (p) => (p === "pot" ? T.pot : snap.players[p]);
+    const head = fmt(T.roundName, { wind: T.winds[h.round_wind], n: h.hand }) + (T.kinds[h.kind] ? ` ${T.kinds[h.kind]}` : "");
+    const sums = new Map();
+    (h.transfers || []).forEach((t) => {
+      const key = `${t.from}>${t.to}`;
+      sums.set(key, (sums.get(key) || 0) + t.points);
+    });
+    const pays = Array.from(sums, ([key, points]) => {
+      const [from, to] = key.split(">");
+      return `${who(from === "pot" ? "pot" : Number(from))} → ${who(to === "pot" ? "pot" : Number(to))} ${points}`;
+    });
+    return pays.length ? `${head}: ${pays.join(" · ")}` : head;
   }
 
   function renderTable() {
@@ -65,6 +75,16 @@
     else verdict.textContent = agree ? T.agree : T.disagree;
     verdict.className = "table-verdict " + (agree === false && table.settled ? "warn-text" : "");
     if (accept) accept.hidden = !(agree === false && table.settled);
+    const paid = panel.querySelector("[data-table-field=payment]");
+    const match = table.payment && table.payment.match;
+    if (paid) {
+      paid.hidden = !(match && snap && match.session === snap.id);
+      if (!paid.hidden) {
+        paid.textContent = match.matched ? T.paymentOk : fmt(T.paymentBad, { detail: match.differences.map((d) =>
+          `${d.seat === "pot" ? T.pot : snap.players[d.seat - 1]} ${signed(d.expected)} / ${signed(d.observed)}`).join(", ") });
+        paid.className = match.matched ? "ok-text" : "warn-text";
+      }
+    }
   }
 
   function connect() {

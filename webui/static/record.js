@@ -63,7 +63,7 @@
       const block = document.createElement("div");
       block.className = "tile-row-block meld-block";
       const head = document.createElement("h3");
-      head.textContent = `${cfg.text.meld} ${i + 1}: ${m.kind}${m.kind === "ankan" ? "" : " " + ({left: "←", across: "↑", right: "→"})[m.from]}`;
+      head.textContent = `${cfg.text.meld} ${i + 1}: ${cfg.text.kinds[m.kind] || m.kind}${m.kind === "ankan" ? "" : " · " + (cfg.text.kinds[m.from] || m.from)}`;
       const del = document.createElement("button");
       del.type = "button"; del.className = "secondary small"; del.textContent = "×";
       del.addEventListener("click", () => { hand.melds.splice(i, 1); target = { row: "hand", meld: -1 }; selected = null; draw(); });
@@ -135,7 +135,10 @@
     schedulePreview();
   }
   $$("input[name=winner], input[name=how], input[name=discarder]", root).forEach((el) => el.addEventListener("change", syncWho));
-  $$("[data-flag], [data-han], [data-fu], [data-yakuman]", root).forEach((el) => el.addEventListener("change", schedulePreview));
+  $$("[data-flag], [data-han], [data-fu], [data-yakuman], [data-points]", root).forEach((el) => {
+    el.addEventListener("change", schedulePreview);
+    el.addEventListener("input", schedulePreview);
+  });
 
   $$("[data-mode]", root).forEach((tab) => tab.addEventListener("click", () => setMode(tab.dataset.mode)));
   function setMode(next) {
@@ -176,10 +179,17 @@
     return hand.hand.length === rowLimit("hand") && hand.melds.every((m, i) => m.tiles.length === rowLimit("meld", i));
   }
 
-  let timer = null, seq = 0;
+  // Confirm is enabled only while what is on screen is what the last good preview scored;
+  // an event that changes nothing (a change-on-blur as the confirm button is tapped) keeps it.
+  let timer = null, seq = 0, okKey = null;
+  const val = (sel) => { const el = $(sel, root); return el ? el.value : ""; };
+  function currentKey() {
+    const numbers = mode === "hanfu" ? [val("[data-han]"), val("[data-fu]"), val("[data-yakuman]"), val("[data-points]")] : null;
+    return JSON.stringify([mode, who(), numbers || buildHand()]);
+  }
   function schedulePreview() {
     clearTimeout(timer);
-    $("[data-confirm]", root).disabled = true;
+    if (currentKey() !== okKey) $("[data-confirm]", root).disabled = true;
     timer = setTimeout(preview, 200);
   }
 
@@ -204,13 +214,18 @@
 
   async function preview() {
     const body = $("[data-preview-body]", root);
-    const mine = ++seq;
-    if (!ready()) { body.className = "muted"; body.textContent = cfg.text.empty; return; }
+    const mine = ++seq, key = currentKey();
+    okKey = null;
+    if (!ready()) { body.className = "muted"; body.textContent = cfg.text.empty; $("[data-confirm]", root).disabled = true; return; }
     if (mode === "hanfu") {
       body.className = "";
-      const yakuman = Number($("[data-yakuman]", root).value || 0);
-      body.textContent = yakuman ? `${yakuman} × ${cfg.names.limit.yakuman}` :
-        fmt(cfg.text.hanFu, { han: $("[data-han]", root).value, fu: $("[data-fu]", root).value });
+      const yakuman = Number(val("[data-yakuman]") || 0);
+      if ($("[data-han]", root)) {
+        body.textContent = yakuman ? `${yakuman} × ${cfg.names.limit.yakuman}` : fmt(cfg.text.hanFu, { han: val("[data-han]"), fu: val("[data-fu]") });
+      } else {
+        body.textContent = $("[data-points]", root) ? fmt(cfg.text.points, { points: val("[data-points]") }) : "";
+      }
+      okKey = key;
       $("[data-confirm]", root).disabled = false;
       return;
     }
@@ -222,6 +237,7 @@
       const data = await res.json();
       if (mine !== seq) return;
       const ok = data.result ? showResult(data.result) : showResult({ ok: false, error: data.error });
+      if (ok) okKey = key;
       $("[data-confirm]", root).disabled = !ok;
     } catch (err) {
       body.className = "preview-error"; body.textContent = String(err);
@@ -235,77 +251,48 @@
     form.discarder.value = w.discarder === null ? "" : w.discarder;
     if (mode === "hanfu") {
       form.hand.value = "";
-      form.han.value = $("[data-han]", root).value;
-      form.fu.value = $("[data-fu]", root).value;
-      form.yakuman.value = $("[data-yakuman]", root).value;
+      form.han.value = val("[data-han]");
+      form.fu.value = val("[data-fu]");
+      form.yakuman.value = val("[data-yakuman]");
+      form.points.value = val("[data-points]");
     } else {
       form.hand.value = JSON.stringify(buildHand());
     }
     $("[data-confirm]", root).disabled = true;   // one tap, one hand (the form token backs this up)
   });
 
-  // photos: the server reads the tiles; doubtful ones are marked for the player to check
-  function tileCode(t) { return t.red && t.tile[0] === "5" ? "0" + t.tile[1] : t.tile; }
-  function splitTiles(text) {
-    const out = []; let digits = [];
-    for (const ch of text || "") {
-      if (/[0-9]/.test(ch)) digits.push(ch);
-      else if (/[mpszf]/.test(ch)) { digits.forEach((d) => out.push(d + ch)); digits = []; }
-    }
-    return out;
-  }
-  function markDoubts(rows, tiles) {
-    const doubtful = tiles.filter((t) => t.pose !== "face_down" && (t.confidence < 0.8 || t.doubtful));
-    doubtful.forEach((t) => {
-      const code = tileCode(t);
-      for (const row of rows) {
-        const hit = row.find((x) => x.code === code && !x.doubt);
-        if (hit) { hit.doubt = true; hit.alts = t.alternatives || []; return; }
-      }
-    });
-  }
+  // photos: the server reads the tiles (scan.js turns its answer into rows, doubts marked)
   function loadScan(data, kind) {
-    const tiles = data.tiles || [];
-    if (kind === "dora") {
-      hand.dora = tiles.filter((t) => t.pose !== "face_down").map((t) => ({ code: tileCode(t), doubt: false, alts: [] }));
-      markDoubts([hand.dora], tiles);
-      return;
-    }
-    const h = data.hand;
-    if (h) {
-      const concealed = splitTiles(h.concealed);
-      const win = h.win_tile && h.win_tile.length === 2 ? h.win_tile : null;
-      if (win) { const i = concealed.lastIndexOf(win); if (i >= 0) { concealed.splice(i, 1); concealed.push(win); } }
-      hand.hand = concealed.map((code) => ({ code, doubt: false, alts: [] }));
-      hand.melds = (h.melds || []).map((m) => ({ kind: m.kind, from: m.from || "left",
-        tiles: splitTiles(m.tiles).map((code) => ({ code, doubt: false, alts: [] })) }));
-      hand.dora = splitTiles(h.dora_indicators).map((code) => ({ code, doubt: false, alts: [] }));
-    } else {
-      hand.hand = tiles.filter((t) => t.pose !== "face_down").map((t) => ({ code: tileCode(t), doubt: false, alts: [] }));
-      hand.melds = [];
-    }
-    markDoubts([hand.hand, ...hand.melds.map((m) => m.tiles), hand.dora], tiles);
+    const rows = window.TenbouScan.rows(data);
+    if (kind === "dora") { hand.dora = rows.loose; return; }
+    hand.hand = rows.hand; hand.melds = rows.melds;
+    if (rows.dora.length) hand.dora = rows.dora;
   }
 
-  $$("[data-photo]", root).forEach((input) => input.addEventListener("change", async () => {
-    const file = input.files[0];
-    if (!file) return;
+  async function readPhoto(url, body, kind) {
     const status = $("[data-scan-status]", root);
     status.className = "scan-status muted"; status.textContent = cfg.text.scanning;
-    const form = new FormData(); form.append("photo", file);
     try {
-      const res = await fetch(root.dataset.scan, { method: "POST", body: form, headers: { "X-CSRF-Token": root.dataset.csrf } });
+      const res = await fetch(url, { method: "POST", body, headers: { "X-CSRF-Token": root.dataset.csrf } });
       const data = await res.json();
       if (!res.ok) { status.className = "scan-status preview-error"; status.textContent = data.error.message + (data.error.detail ? " — " + data.error.detail : ""); return; }
-      loadScan(data, input.dataset.photo);
+      loadScan(data, kind);
       status.textContent = "";
       target = { row: "hand", meld: -1 }; selected = null;
       $$("[data-panel=tiles]", root).forEach((p) => { p.hidden = false; });
       draw();
     } catch (err) {
       status.className = "scan-status preview-error"; status.textContent = String(err);
-    } finally { input.value = ""; }
+    }
+  }
+  $$("[data-photo]", root).forEach((input) => input.addEventListener("change", async () => {
+    const file = input.files[0];
+    if (!file) return;
+    const form = new FormData(); form.append("photo", file);
+    await readPhoto(root.dataset.scan, form, input.dataset.photo);
+    input.value = "";
   }));
+  $$("[data-webcam]", root).forEach((button) => button.addEventListener("click", () => readPhoto(button.dataset.webcam, null, "hand")));
 
   syncWho();
   draw();

@@ -1,0 +1,57 @@
+"""The automatic table panel in a real browser, following a simulated table on a pty: the
+panel goes live, the table's game moves on, the disagreement warning appears, and one tap
+takes the table's numbers."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+
+
+@pytest.fixture
+def table_server(tmp_path):
+    ports = pytest.importorskip("device.ports")
+    from device.simulator import SimOptions
+    from waitress import create_server
+
+    from webui import create_app
+
+    path, halt = ports.start_simulated_table(SimOptions(seed=11, pace=1.5))
+    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "TABLE_PORT": path, "SSE_HEARTBEAT": 2.0})
+    srv = create_server(app, host="127.0.0.1", port=0, threads=16)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.effective_port}"
+    srv.close()
+    app.extensions["tenbou.table"].stop()
+    halt()
+    thread.join(5)
+
+
+def test_table_panel_warns_and_accepts_the_tables_numbers(browser, table_server, artifacts):
+    base = table_server
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(base + "/new")
+    for i, name in enumerate(["Aki", "Ben", "Chiyo", "Dan"]):
+        page.fill(f"[data-test=player{i}]", name)
+    page.check("input[name=uses_table]")
+    page.click("[data-test=create]")
+    page.click("[data-test=to-scoreboard]")
+    page.wait_for_selector("[data-table-field=link][data-state=live]", timeout=10000)
+    # the simulated table plays its own hands, which nobody records here: the sticks and the
+    # ledger part ways, and the panel says so
+    page.wait_for_selector("[data-test=accept-table]:visible", timeout=30000)
+    assert "disagree" in page.inner_text("[data-test=table-verdict]")
+    page.screenshot(path=str(artifacts / "30-table-disagrees.png"), full_page=True)
+    page.click("[data-test=accept-table]")
+    page.wait_for_selector("text=Recorded.")
+    session_id = page.url.rsplit("/", 1)[1]
+    events = page.request.get(f"{base}/api/sessions/{session_id}/events").json()
+    assert [e["event"]["type"] for e in events] == ["correction"]
+    corrected = events[0]["event"]["scores"]
+    scores = [int(s) for s in page.eval_on_selector_all("[data-seat] [data-field=score]", "els => els.map(e => e.textContent)")]
+    assert scores == corrected and sum(corrected) <= 100000 and corrected != [25000] * 4
+    page.screenshot(path=str(artifacts / "31-table-accepted.png"), full_page=True)
+    page.context.close()
