@@ -1,8 +1,9 @@
-"""Photo -> tiles -> hand -> score: the camera pipeline in one call.
+"""Photo -> tiles -> hand: the camera pipeline in one call.
 
 Data flows one way: the photo is checked and decoded (`image_io`), tiles are found
-(`find`), named (`classify`), grouped into the hand as players lay it (`hand`), repaired
-with what a hand must be (`repair`), and scored by the scorer's contract entry point.
+(`find`), named (`classify`), grouped into the hand as players lay it (`hand`) and repaired
+with what a hand must be (`repair`). Scoring the hand is the caller's step (`webui` wires
+the scorer in), so this package stays images in, tiles and a proposed hand out.
 """
 from __future__ import annotations
 
@@ -48,12 +49,11 @@ class ScanError(PhotoError):
 
 @dataclass
 class Scan:
-    """What the camera saw: tiles (in the photo's own pixels), the hand request, the score."""
+    """What the camera saw: tiles (in the photo's own pixels) and the hand request."""
     detections: list[Detection]
     boxes: list[tuple[int, int, int, int]]          # in the pixels of the original photo
     arrangement: Arrangement
     repaired: Repaired | None
-    result: dict | None
     doubts: list[str] = field(default_factory=list)
 
     @property
@@ -78,7 +78,12 @@ class Scan:
             if i in changed:  # renamed by the repair step: what it looked like at first
                 tile["first_read"] = {"tile": _name(changed[i][0])[0], "red": _name(changed[i][0])[1]}
             tiles.append(tile)
-        return {"tiles": tiles, "hand": self.hand, "result": self.result, "doubts": self.doubts}
+        return {"tiles": tiles, "hand": self.hand, "doubts": self.doubts}
+
+    @property
+    def scorable(self) -> bool:
+        """The hand has the right tiles for its melds, so the scorer can judge it."""
+        return self.hand is not None and not self.repaired.reading.structural
 
 
 def _name(label: str) -> tuple[str | None, bool]:
@@ -137,18 +142,6 @@ def name_tiles(image: np.ndarray, found: list[Found], classifier) -> list[Detect
             for i, tile in enumerate(found)]
 
 
-def score_request(request: dict) -> dict | None:
-    """The scorer's answer, or None while the scorer has no contract entry point."""
-    try:
-        import scorer
-        score = getattr(scorer, "score", None)
-        if score is None:
-            from scorer.contract import score
-    except ImportError:
-        return None
-    return score(request)
-
-
 def scan_photo(photo: Photo, classifier=None, situation: dict | None = None) -> Scan:
     """Read a decoded photo. Raises ScanError when there is no hand to read."""
     found = find_tiles(photo.image)
@@ -166,11 +159,8 @@ def scan_photo(photo: Photo, classifier=None, situation: dict | None = None) -> 
     detections = name_tiles(photo.image, found, classifier)
     arrangement = arrange(detections)
     repaired = repair(arrangement, detections, situation)
-    result = None
-    if not repaired.reading.structural:
-        result = score_request(repaired.reading.request)
     boxes = [tuple(int(round(v / photo.scale)) for v in d.box) for d in detections]
-    return Scan(detections, boxes, arrangement, repaired, result, repaired.doubts)
+    return Scan(detections, boxes, arrangement, repaired, repaired.doubts)
 
 
 def scan_file(path: str | Path, classifier=None, situation: dict | None = None) -> Scan:

@@ -24,25 +24,26 @@ def check_photo(data: bytes) -> None:
 
 
 def _scanner():
+    """The photo reader: the configured one (tests), else the camera pipeline with one tile
+    model loaded per app — loading it costs more than reading a photo."""
     configured = current_app.config.get("SCAN")
     if configured is not None:
         return configured
-    try:
-        from vision import scan as vision_scan
-    except ImportError:
-        raise PlayerError(503, "scan_unavailable") from None
-    for name in ("scan_bytes", "scan_photo", "scan"):
-        entry = getattr(vision_scan, name, None)
-        if callable(entry):
-            return entry
-    raise PlayerError(503, "scan_unavailable")
+    reader = current_app.extensions.get("tenbou.scan")
+    if reader is None:
+        from vision.classify import TileClassifier
+        from vision.scan import PIPELINE_THREADS, scan_bytes
+
+        classifier = TileClassifier(threads=PIPELINE_THREADS)
+        reader = current_app.extensions.setdefault("tenbou.scan", lambda data: scan_bytes(data, classifier))
+    return reader
 
 
 def scan_photo(data: bytes) -> dict:
     """`{"tiles": [...], "hand": request-or-null, ...}` as `tenbou scan --json` prints it."""
     check_photo(data)
-    scanner = _scanner()
     try:
+        scanner = _scanner()
         found = scanner(data)
     except ValueError as err:   # vision's PhotoError and HandError are ValueErrors with a message
         raise PlayerError(422, "scan_failed", getattr(err, "message", str(err)),

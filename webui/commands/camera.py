@@ -10,6 +10,7 @@ import argparse
 import sys
 import time
 
+from scorer import score
 from webui.commands.scan import add_situation_arguments, describe, situation_of
 
 NO_CAMERA = 2
@@ -94,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
                 steady.update(None, time.monotonic())
                 continue
             if steady.update(reading_key(scan), time.monotonic()):
-                print("\n".join(describe(scan)), flush=True)
+                print("\n".join(describe(scan, score(scan.hand) if scan.scorable else None)), flush=True)
                 if args.once:
                     return 0
     finally:

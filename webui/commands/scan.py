@@ -12,6 +12,8 @@ import argparse
 import json
 import sys
 
+from scorer import score
+
 NO_HAND = 1
 BAD_PHOTO = 2
 NEXT_SEAT = {"E": "S", "S": "W", "W": "N", "N": "E"}
@@ -67,19 +69,18 @@ def run(args: argparse.Namespace) -> int:
         return NO_HAND
     if args.annotate and not write_annotation(args.annotate, args.photo, scan):
         return BAD_PHOTO
-    structural = scan.repaired.reading.structural if scan.repaired else []
+    result = score(scan.hand) if scan.scorable else None
     if args.json:
-        print(json.dumps(scan.to_json(), ensure_ascii=False))
+        print(json.dumps({**scan.to_json(), "result": result}, ensure_ascii=False))
     else:
-        print("\n".join(describe(scan)))
-    if structural:
-        print(f"tenbou scan: {structural[0]}", file=sys.stderr)
+        print("\n".join(describe(scan, result)))
+    if result is None:
+        structural = scan.repaired.reading.structural if scan.repaired else []
+        reason = structural[0] if structural else "no hand could be read from the tiles found"
+        print(f"tenbou scan: {reason}", file=sys.stderr)
         return NO_HAND
-    if scan.result is None:
-        print("tenbou scan: the hand was read, but no scorer is installed to score it", file=sys.stderr)
-        return NO_HAND
-    if not scan.result.get("ok"):
-        error = scan.result["error"]
+    if not result.get("ok"):
+        error = result["error"]
         print(f"tenbou scan: {error['message']} ({error['code']})", file=sys.stderr)
         return NO_HAND
     return 0
@@ -103,7 +104,7 @@ def write_annotation(out: str, photo_path: str, seen) -> bool:
     return False
 
 
-def describe(scan) -> list[str]:
+def describe(scan, result: dict | None) -> list[str]:
     """What the camera saw, in the players' words."""
     from vision.hand import CONCEALED, DORA, MELD, WIN
 
@@ -124,8 +125,8 @@ def describe(scan) -> list[str]:
         lines.append(f"hand: {scan.hand['concealed']} (winning tile {scan.hand['win_tile']})" + (f", melds: {melds}" if melds else ""))
     for doubt in scan.doubts:
         lines.append(f"  doubt: {doubt}")
-    if scan.result and scan.result.get("ok"):
-        lines += _explain(scan.hand, scan.result)
+    if result and result.get("ok"):
+        lines += _explain(scan.hand, result)
     return lines
 
 
