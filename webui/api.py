@@ -2,7 +2,7 @@
 session routes fill a hand's situation (winds, honba, riichi sticks) from the ledger."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, request, url_for
+from flask import Blueprint, jsonify, request, url_for
 
 from . import game, store
 from .errors import PlayerError
@@ -42,21 +42,14 @@ def create_session():
                     "url": url_for("sessions.scoreboard", session_id=created.id, _external=True)}), 201
 
 
-def _found(session_id: str) -> store.Session:
-    found = store.get_session(session_id)
-    if found is None:
-        abort(404)
-    return found
-
-
 @bp.get("/sessions/<session_id>")
 def session_state(session_id: str):
-    return jsonify(game.snapshot(_found(session_id)))
+    return jsonify(game.snapshot(store.session_or_404(session_id)))
 
 
 @bp.get("/sessions/<session_id>/events")
 def session_events(session_id: str):
-    found = _found(session_id)
+    found = store.session_or_404(session_id)
     return jsonify([{"id": e.id, "event": e.body, "at": e.created_at, "undone": e.undone}
                     for e in store.events(found.id, include_undone=True) if e.body.get("type") != "_undo"])
 
@@ -86,7 +79,7 @@ def undo_last(session_id: str):
 def preview(session_id: str):
     """Score a hand for the record page without storing it; a hand that does not score yet
     is a normal answer here (200 with the contract's ok: false), not a request error."""
-    found = _found(session_id)
+    found = store.session_or_404(session_id)
     body = json_body()
     hand = body.get("hand")
     if not isinstance(hand, dict):

@@ -3,7 +3,7 @@ riichi, draws and chombo, undo. Every change goes through `record()`: checked ag
 ledger, committed, then broadcast."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 
 from . import game, store
 from .errors import PlayerError
@@ -18,13 +18,6 @@ from .security import check_csrf, form_token, grant, may_change, require_change
 bp = Blueprint("sessions", __name__)
 
 ABORTIVE_REASONS = ("nine_terminals", "four_winds", "four_kans", "four_riichi", "triple_ron")
-
-
-def load_session(session_id: str) -> store.Session:
-    found = store.get_session(session_id)
-    if found is None:
-        abort(404)
-    return found
 
 
 @bp.get("/")
@@ -70,7 +63,7 @@ def join_by_code():
 
 @bp.get("/s/<session_id>/join")
 def join_link(session_id: str):
-    game_session = load_session(session_id)
+    game_session = store.session_or_404(session_id)
     code = (request.args.get("code") or "").strip().upper()
     if code != game_session.join_code:
         raise PlayerError(403, "wrong_code")
@@ -80,7 +73,7 @@ def join_link(session_id: str):
 
 @bp.get("/s/<session_id>")
 def scoreboard(session_id: str):
-    game_session = load_session(session_id)
+    game_session = store.session_or_404(session_id)
     return render_template("scoreboard.html", s=game_session, snap=game.snapshot(game_session),
                            can_change=may_change(game_session), token=form_token(),
                            abortive_reasons=ABORTIVE_REASONS, table=table_view())
@@ -88,7 +81,7 @@ def scoreboard(session_id: str):
 
 @bp.get("/s/<session_id>/tv")
 def tv(session_id: str):
-    game_session = load_session(session_id)
+    game_session = store.session_or_404(session_id)
     return render_template("tv.html", s=game_session, snap=game.snapshot(game_session))
 
 
@@ -109,7 +102,7 @@ def _loopback(host: str) -> bool:
 
 @bp.get("/s/<session_id>/share")
 def share(session_id: str):
-    game_session = load_session(session_id)
+    game_session = store.session_or_404(session_id)
     if not may_change(game_session):
         raise PlayerError(403, "join_required")
     link = join_url(game_session)
@@ -119,7 +112,7 @@ def share(session_id: str):
 
 @bp.get("/s/<session_id>/record")
 def record_page(session_id: str):
-    game_session = load_session(session_id)
+    game_session = store.session_or_404(session_id)
     if not may_change(game_session):
         raise PlayerError(403, "join_required")
     snap = game.snapshot(game_session)
@@ -180,7 +173,7 @@ def event_from_form(game_session: store.Session, form) -> dict:
 
 @bp.get("/s/<session_id>/qr.svg")
 def qr(session_id: str):
-    game_session = load_session(session_id)
+    game_session = store.session_or_404(session_id)
     if not may_change(game_session):
         raise PlayerError(403, "join_required")
     return qr_svg(join_url(game_session)), 200, {"Content-Type": "image/svg+xml"}

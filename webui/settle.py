@@ -2,7 +2,7 @@
 and the score chart — as a page that prints on one A4 sheet, and as the same sheet in PDF."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template
+from flask import Blueprint, Response, render_template
 
 from . import game, store
 from .chart import score_chart
@@ -13,9 +13,7 @@ bp = Blueprint("settle", __name__)
 
 
 def _load(session_id: str) -> tuple[store.Session, dict]:
-    found = store.get_session(session_id)
-    if found is None:
-        abort(404)
+    found = store.session_or_404(session_id)
     return found, game.settlement(found)
 
 

@@ -7,6 +7,8 @@ import secrets
 import sqlite3
 from dataclasses import dataclass
 
+from flask import abort
+
 from .db import get_db
 
 # No 0/O or 1/I/L: the code is read aloud across a table
@@ -58,6 +60,14 @@ def create_session(config: dict, title: str, uses_table: bool = False) -> Sessio
 def get_session(session_id: str) -> Session | None:
     row = get_db().execute("SELECT * FROM session WHERE id = ?", (session_id,)).fetchone()
     return _session(row) if row else None
+
+
+def session_or_404(session_id: str) -> Session:
+    """The session a page or API route names; an unknown id is the player's 404."""
+    found = get_session(session_id)
+    if found is None:
+        abort(404)
+    return found
 
 
 def session_by_code(code: str) -> Session | None:
