@@ -2,7 +2,7 @@
 
 A `Rules` value is plain data: every scoring function takes one and never changes it.
 `rules_for` builds it from a request's `preset`, `options` and `players`; the option names
-are the contract's (`/work/shared/spec/hand-json.md`), documented with each preset's values
+are the contract's (`shared/spec/hand-json.md`), documented with each preset's values
 and the rule text behind them in `docs/riichi-rules.md`.
 """
 from __future__ import annotations

@@ -18,7 +18,6 @@ NAMES = {
 ART_W, ART_H = 240, 320
 _CANDIDATES = (
     Path(__file__).resolve().parents[3] / "shared" / "data" / "tile-art" / "fluffystuff",
-    Path("/work/shared/data/tile-art/fluffystuff"),
 )
 
 

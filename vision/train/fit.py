@@ -20,7 +20,7 @@ from .real import RealCrop
 class Settings:
     seed: int = 6
     synthetic: int = 40000
-    epochs: int = 5
+    epochs: int = 8
     batch: int = 128
     lr: float = 3e-3
     weight_decay: float = 5e-4

@@ -44,7 +44,6 @@ def photos_dir() -> Path | None:
     env = os.environ.get("TENBOU_PHOTOS")
     candidates = ([Path(env)] if env else []) + [
         Path(__file__).resolve().parents[3] / "shared" / "data" / "photos" / "camerash",
-        Path("/work/shared/data/photos/camerash"),
     ]
     return next((c for c in candidates if (c / "crops.json").is_file()), None)
 
