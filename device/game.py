@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, replace
 
 from device.frames import ROUNDS, Snapshot
-from device.settle import POT, RIICHI_STICK, Party, Transfer
+from device.settle import POT, RIICHI_STICK, Party, Transfer, infer_transfers, table_points
 
 START_POINTS = {4: 25000, 3: 35000}
 
@@ -124,6 +124,23 @@ def play_hand(table: Snapshot, rng: random.Random, pace: float = 6.0) -> Hand:
     next_table = _next_hand(current, dealer_keeps, honba)
     readings.append(Reading(SETTLE_PAUSE, next_table))
     return Hand(outcome, winner, loser, han, fu, tuple(riichi), transfers, tuple(readings), next_table)
+
+
+def follow_hand(table: Snapshot, target: Snapshot, rng: random.Random, pace: float = 6.0) -> tuple[Reading, ...]:
+    """The readings of the players handing sticks over until the drawers show `target`.
+
+    For a table that follows a game kept elsewhere: what moved is whatever makes the drawers and
+    the pot reach the target (a win, a riichi deposit, an undo). Sticks leave and land one drawer
+    at a time, then the target (with its round, dealer and riichi lamps) shows and settles.
+    """
+    total = table_points(table)
+    if total is None or table_points(target) != total or target.seats != table.seats:
+        raise ValueError("the target does not have the same sticks in play as the table")
+    readings: list[Reading] = []
+    transfers = infer_transfers(table, target, total)
+    _hand_over(table, transfers, rng, pace * rng.uniform(0.05, 0.1), readings)
+    readings.append(Reading(rng.uniform(0.2, 0.4) if transfers else 0.0, target))
+    return tuple(readings)
 
 
 def _riichi_deposit(table: Snapshot, seat: int, pause: float, readings: list[Reading]) -> Snapshot:

@@ -90,13 +90,15 @@ def run_simulator(link: PtyLink | SerialLink, table: SimulatedTable, stop: threa
         stop.wait(min(POLL, max(0.0, table.next_due() - clock())))
 
 
-def start_simulated_table(options: SimOptions | None = None) -> tuple[str, Callable[[], None]]:
+def start_simulated_table(options: SimOptions | None = None,
+                          table: SimulatedTable | None = None) -> tuple[str, Callable[[], None]]:
     """A simulated table on a new pty, played on a background thread: (port path, stop).
 
     For the app's run command when no port is given, so a newcomer sees a live table at once.
+    Pass `table` to keep a handle on it (a following table, told states by its `follow`).
     """
     link = PtyLink()
-    table = SimulatedTable(options or SimOptions(), time.monotonic())
+    table = table or SimulatedTable(options or SimOptions(), time.monotonic())
     stop = threading.Event()
     thread = threading.Thread(target=run_simulator, args=(link, table, stop), name="simulated table", daemon=True)
     thread.start()

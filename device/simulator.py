@@ -7,13 +7,15 @@ then, and the faults asked for, one every `fault_every` seconds, in turn.
 """
 from __future__ import annotations
 
+import queue
 import random
 from collections import deque
 from dataclasses import dataclass
 
 from device import faults
-from device.frames import encode_frame, hello_fields, snapshot_fields
-from device.game import START_POINTS, Hand, Reading, game_over, new_game, play_hand
+from device.frames import Snapshot, encode_frame, hello_fields, snapshot_fields
+from device.game import SETTLE_PAUSE, START_POINTS, Hand, Reading, follow_hand, game_over, new_game, play_hand
+from device.settle import table_points
 
 HELLO_EVERY = 10.0
 STATE_EVERY = 1.0
@@ -30,6 +32,7 @@ class SimOptions:
     fault_every: float = 8.0
     silence: float = 5.0               # seconds the "silence" fault lasts
     flood: int = 2000                  # frames the "flood" fault sends at once
+    follow: bool = False               # show states told by follow() instead of playing a game
 
 
 class Bridge:
@@ -76,10 +79,22 @@ class SimulatedTable:
         self._next_fault = now + options.fault_every
         self._diagnostic_at: float | None = None
         self._input = bytearray()
+        self._targets: queue.SimpleQueue[Snapshot] = queue.SimpleQueue()
+        self._switched_on = not options.follow
+
+    def follow(self, target: Snapshot) -> None:
+        """Have the drawers reach `target` next (thread-safe); the first call switches the table on."""
+        if not self.options.follow:
+            raise ValueError("this simulated table plays its own game; make it with SimOptions(follow=True)")
+        if len(target.points) != self.options.seats or table_points(target) is None:
+            raise ValueError(f"a followed state needs {self.options.seats} seats' points and the sticks on the table")
+        self._targets.put(target)
 
     def step(self, now: float, incoming: bytes = b"") -> bytes:
         if now < self._silent_until:
             return b""  # the bridge is hung: it neither sends nor hears
+        if not self._switched_on and not self._switch_on(now):
+            return b""
         out = bytearray()
         if self._hello_asked(incoming) or now - self._last_hello >= HELLO_EVERY:
             out += self._hello(now)
@@ -96,7 +111,10 @@ class SimulatedTable:
 
     def next_due(self) -> float:
         """When step() next has something to send, at the latest."""
-        due = min(self._next_reading, self._last_state + STATE_EVERY, self._last_hello + HELLO_EVERY)
+        if not self._switched_on:
+            return float("inf")  # nothing until follow() is called; the run loop still polls
+        reading_due = self._next_reading if self._readings or not self.options.follow else float("inf")
+        due = min(reading_due, self._last_state + STATE_EVERY, self._last_hello + HELLO_EVERY)
         if self.options.faults:
             due = min(due, self._next_fault)
         return max(due, self._silent_until)
@@ -109,16 +127,33 @@ class SimulatedTable:
 
     def _hello(self, now: float) -> bytes:
         self._last_hello = now
-        total = START_POINTS[self.options.seats] * self.options.seats  # the sticks in the box, not a reading
+        # the sticks in the box, not a reading
+        total = table_points(self.table) if self.options.follow else START_POINTS[self.options.seats] * self.options.seats
         return self.bridge.frame("H", hello_fields(FW_VERSION, MODEL, self.options.seats, total), now)
 
     def _state(self, now: float) -> bytes:
         self._last_state = now
         return self.bridge.frame("S", snapshot_fields(self.shown), now)
 
+    def _switch_on(self, now: float) -> bool:
+        """A following table comes on when it is first told what to show."""
+        try:
+            self.table = self.shown = self._targets.get_nowait()
+        except queue.Empty:
+            return False
+        self._switched_on = True
+        self._next_reading = now
+        self.bridge.restart(now)
+        self._last_hello = now - HELLO_EVERY
+        self._last_state = now - STATE_EVERY
+        return True
+
     def _advance(self, now: float) -> bool:
         """Show the next planned reading when its time has come; plan a hand when none is left."""
-        if not self._readings:
+        if self.options.follow:
+            if self._plan_followed(now):
+                return True
+        elif not self._readings:
             if game_over(self.table):
                 return self._new_game(now)
             hand = play_hand(self.table, self.rng, self.options.pace)
@@ -128,7 +163,7 @@ class SimulatedTable:
             self._next_reading = now + self._readings[0].pause
             if self.rng.random() < 0.25:
                 self._diagnostic_at = now + self.rng.uniform(0, self.options.pace)
-        if now < self._next_reading:
+        if not self._readings or now < self._next_reading:
             return False
         reading = self._readings.popleft()
         if self._readings:
@@ -136,6 +171,27 @@ class SimulatedTable:
         changed = reading.snapshot != self.shown
         self.shown = reading.snapshot
         return changed
+
+    def _plan_followed(self, now: float) -> bool:
+        """Plan the hand-over to the next state told; True when the table was restarted instead."""
+        # one hand-over at a time: a state told meanwhile waits until the last one has settled
+        if self._readings or now < self._next_reading + SETTLE_PAUSE:
+            return False
+        try:
+            target = self._targets.get_nowait()
+        except queue.Empty:
+            return False
+        if table_points(target) != table_points(self.table):
+            # other sticks in play (a correction): recounted with the table switched off and on
+            self.table = self.shown = target
+            self.bridge.restart(now)
+            self._last_hello = now - HELLO_EVERY
+            return True
+        readings = follow_hand(self.table, target, self.rng, self.options.pace)
+        self.table = target
+        self._readings.extend(readings)
+        self._next_reading = now + readings[0].pause
+        return False
 
     def _new_game(self, now: float) -> bool:
         # between games the table is switched off and on: the host sees a restart, not a payment

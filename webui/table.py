@@ -57,16 +57,33 @@ def _matcher(app: Flask):
             if game_session is None:
                 return None
             events = store.events(game_session.id)
-            if not events or events[-1].body.get("type") != "win" or "result" not in events[-1].body:
+            if not events or events[-1].body.get("type") != "win":
                 return None
-            scored = events[-1].body["result"].get("transfers", [])
             dealer = payment.get("dealer")
             if not dealer:
                 return None
             seats = len(game_session.config["players"])
+            if "result" in events[-1].body:
+                scored = events[-1].body["result"].get("transfers", [])
+            else:  # a win recorded by han and fu: the ledger's record of the hand says who paid
+                scored = _ledger_transfers(game_session, dealer, seats)
             outcome = match_payment(_transfers(payment["transfers"]), scored, dealer, seats)
             return {"session": game_session.id, **outcome.to_json()}
     return match
+
+
+def _ledger_transfers(game_session: store.Session, dealer: int, seats: int) -> list[dict]:
+    """The last hand's transfers from the ledger (seats 0..n-1) named by seat wind, as a scored hand names them."""
+    from device.match import seat_winds
+
+    from .game import snapshot
+
+    last = snapshot(game_session).get("last") or {}
+    winds = seat_winds(dealer, seats)
+
+    def name(party):
+        return party if party == "pot" else winds[int(party) + 1]
+    return [{"from": name(t["from"]), "to": name(t["to"]), "points": t["points"]} for t in last.get("transfers", [])]
 
 
 def _transfers(items: list[dict]):
