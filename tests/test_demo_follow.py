@@ -104,7 +104,8 @@ def test_a_hand_recorded_in_the_demo_app_is_followed_and_confirmed_by_the_table(
         session_id, code = seed_demo_session(app)
         stop_following = follow_session(app, session_id, table)
         client = app.test_client()
-        seeded = state(client, session_id)["scores"] if client.get(f"/s/{session_id}/join?code={code}") else None
+        assert client.get(f"/s/{session_id}/join?code={code}").status_code == 302
+        seeded = state(client, session_id)["scores"]
         first = _wait_table(client, lambda v: v.get("settled") and v["points"] == seeded)
         assert first["payment"] is None  # switched on at the session's scores: nothing was paid
 
@@ -115,6 +116,13 @@ def test_a_hand_recorded_in_the_demo_app_is_followed_and_confirmed_by_the_table(
         assert scores != seeded
         view = _wait_table(client, lambda v: v.get("settled") and v["points"] == scores and v.get("payment"))
         assert view["payment"]["match"] == {"session": session_id, "matched": True, "differences": []}
+
+        # Undo: the sticks go back to the seeded scores, a payment no hand asked for, so the
+        # panel makes no claim about it rather than calling the hand wrong.
+        undone = client.post(f"/api/sessions/{session_id}/undo", json={}, headers={"X-CSRF-Token": token})
+        assert undone.status_code == 200 and undone.get_json()["undone"] is not None
+        back = _wait_table(client, lambda v: v.get("settled") and v["points"] == seeded and v.get("payment"))
+        assert back["payment"]["match"] is None
     finally:
         stop_following()
         if "tenbou.table" in app.extensions:

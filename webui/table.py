@@ -56,8 +56,9 @@ def _matcher(app: Flask):
             game_session = store.table_session()
             if game_session is None:
                 return None
-            events = store.events(game_session.id)
-            if not events or events[-1].body.get("type") != "win":
+            # Newest first among undone events too: sticks handed back after an undo answer no hand.
+            events = store.events(game_session.id, include_undone=True)
+            if not events or events[-1].undone or events[-1].body.get("type") != "win":
                 return None
             dealer = payment.get("dealer")
             if not dealer:

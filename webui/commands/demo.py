@@ -13,6 +13,7 @@ import logging
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -95,8 +96,6 @@ def run(args: argparse.Namespace) -> int:
     table = None
     if args.table_port is None:
         try:
-            import time
-
             from device.ports import start_simulated_table
             from device.simulator import SimOptions, SimulatedTable
             table = SimulatedTable(SimOptions(seed=args.seed, follow=True), time.monotonic())
