@@ -123,19 +123,19 @@ def record_page(session_id: str):
 
 @bp.post("/s/<session_id>/hand")
 def record_hand(session_id: str):
-    game_session = store.get_session(session_id)
-    require_change(game_session)
-    body = game.win_from_form(game_session, request.form)
-    _, created = record(game_session, body, request.form.get("form_token"))
-    flash("session.recorded" if created else "session.already")
-    return redirect(url_for("sessions.scoreboard", session_id=session_id))
+    return _record_from_form(session_id, game.win_from_form)
 
 
 @bp.post("/s/<session_id>/event")
 def record_event(session_id: str):
+    return _record_from_form(session_id, event_from_form)
+
+
+def _record_from_form(session_id: str, event_of):
+    """Record the event a form describes, once per form token, and go back to the scoreboard."""
     game_session = store.get_session(session_id)
     require_change(game_session)
-    body = event_from_form(game_session, request.form)
+    body = event_of(game_session, request.form)
     _, created = record(game_session, body, request.form.get("form_token"))
     flash("session.recorded" if created else "session.already")
     return redirect(url_for("sessions.scoreboard", session_id=session_id))
