@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from device.settle import POT, Party, Transfer, net_of
+from scorer.tiles import WIND_LETTERS, WIND_NAMES
 
-WINDS = ("E", "S", "W", "N")
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 
 @dataclass(frozen=True)
@@ -43,7 +42,7 @@ def seat_winds(dealer_seat: int, seats: int) -> dict[int, str]:
     """Seat number -> seat wind this hand."""
     if not 1 <= dealer_seat <= seats or seats not in (3, 4):
         raise ValueError(f"dealer seat {dealer_seat} is not one of the {seats} seats")
-    return {seat: WINDS[(seat - dealer_seat) % seats] for seat in range(1, seats + 1)}
+    return {seat: WIND_LETTERS[(seat - dealer_seat) % seats] for seat in range(1, seats + 1)}
 
 
 def match_payment(observed: list[Transfer] | tuple[Transfer, ...], scored: list[dict],

@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from .errors import HandError
 from .hand import MELD_KINDS, SOURCES, Meld, WinningHand
 from .riichi.memo import Table
-from .tiles import Tile, format_tiles, parse_tiles
+from .tiles import WIND_NAMES, Tile, format_tiles, parse_tiles
 
 MELD_NAMES = {"chi": "chi", "pon": "pon", "minkan": "open kan", "ankan": "concealed kan",
               "kakan": "added kan"}
 RULE_SETS = ("riichi", "fundamentals", "chinese-classical")
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
          "tenhou", "chiihou", "renhou", "nagashi_mangan")
 _FLAG_NAMES = frozenset(FLAGS)

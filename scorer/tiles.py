@@ -21,6 +21,7 @@ WIND_LETTERS = "ESWN"
 FIRST_BONUS = 34
 
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
+WIND_NAMES = dict(zip(WIND_LETTERS, HONOR_NAMES))   # "E" -> "East": how seats are named to players
 SUIT_NAMES = {"m": "characters", "p": "dots", "s": "bamboo"}
 BONUS_NAMES = ("plum", "orchid", "chrysanthemum", "bamboo", "spring", "summer", "autumn", "winter")
 

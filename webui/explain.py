@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from scorer.tiles import format_tiles, parse_tiles
+from scorer.tiles import WIND_NAMES, format_tiles, parse_tiles
 from webui.yaku_names import LIMIT_NAMES, YAKU_NAMES
 
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 FU_WORDS = {
     "base": "base", "closed_ron": "closed ron", "tsumo": "tsumo", "open_pinfu": "open hand raised to 30",

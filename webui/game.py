@@ -12,6 +12,7 @@ from flask import current_app
 
 from scorer import game as ledger
 from scorer import score as score_request   # the hand contract: request in, response out
+from scorer.tiles import WIND_LETTERS
 
 from . import store
 from .errors import PlayerError
@@ -19,7 +20,6 @@ from .forms import integer, integer_list, number, seat, text
 
 PRESETS = {"riichi": ("tenhou", "mahjongsoul", "wrc", "ema", "mleague", "book"),
            "fundamentals": ("",), "chinese-classical": ("",)}
-WINDS = ("E", "S", "W", "N")
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def snapshot(game_session: store.Session) -> dict:
         "round_wind": state.get("round_wind", "E"),
         "hand_number": state.get("hand", 1),
         "dealer": state.get("dealer", 0),
-        "seat_winds": state.get("seat_winds", list(WINDS[:len(players)])),
+        "seat_winds": state.get("seat_winds", list(WIND_LETTERS[:len(players)])),
         "honba": state.get("honba", 0),
         "riichi_sticks": state.get("riichi_sticks", 0),
         "riichi": state.get("riichi", [False] * len(players)),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..errors import HandError
 from ..hand import WinningHand
 from ..reading import splits
-from ..tiles import counts
+from ..tiles import WIND_LETTERS, counts
 
 STARTING_POINTS = 20
 TSUMO_FROM_DEALER = 2       # the dealer pays (or, winning, takes from each) 2
@@ -49,7 +49,7 @@ def score_hand(hand: WinningHand, options: dict | None = None) -> dict:
     pool = hand.extra.get("pool", 0)
     if isinstance(pool, bool) or not isinstance(pool, int) or pool < 0:
         raise HandError("bad_option", f"pool is the number of points in the draw pool, not {pool!r}")
-    seats = "ESWN"[:hand.players]
+    seats = WIND_LETTERS[:hand.players]
     transfers = win_transfers(hand.seat_wind, hand.tsumo, hand.discarder, tuple(seats), pool)
     points = sum(t["points"] for t in transfers if t["from"] != "pot")
     return {"ok": True, "points": points, "transfers": transfers,

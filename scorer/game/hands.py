@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from .config import GameConfig
 from .errors import LedgerError
-from .state import RIICHI_STICK, WINDS, GameState, HandRecord
+from ..tiles import WIND_LETTERS
+from .state import RIICHI_STICK, GameState, HandRecord
 
 
 def seat(config: GameConfig, value, what: str) -> int:
@@ -58,7 +59,7 @@ def pay(state: GameState, transfers: list[dict]) -> GameState:
 def record(state: GameState, kind: str, transfers: list[dict], detail: dict) -> GameState:
     """Append this hand to the log, with its deltas since the hand began."""
     entry = HandRecord(
-        number=len(state.hands) + 1, round_wind=WINDS[state.round_wind % 4], hand=state.hand + 1,
+        number=len(state.hands) + 1, round_wind=WIND_LETTERS[state.round_wind % 4], hand=state.hand + 1,
         dealer=state.dealer, honba=state.honba, kind=kind,
         riichi=tuple(s for s, r in enumerate(state.riichi) if r),
         deltas=tuple(a - b for a, b in zip(state.scores, state.hand_start)),

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Callable
 
 from ..errors import HandError
+from ..tiles import WIND_LETTERS
 from . import riichi_hands, simple_hands
 from .config import GameConfig
 from .errors import LedgerError
@@ -74,7 +75,7 @@ def request_context(config: GameConfig, state: GameState, winner: int, discarder
     """The fields of a scorer request the ledger knows, for the hand `winner` just won."""
     winds = state.seat_winds
     context = {"rules": config.rules, "players": config.n, "seat_wind": winds[winner],
-               "round_wind": "ESWN"[state.round_wind % 4], "tsumo": discarder is None,
+               "round_wind": WIND_LETTERS[state.round_wind % 4], "tsumo": discarder is None,
                "options": dict(config.options)}
     if discarder is not None:
         context["discarder"] = winds[discarder]

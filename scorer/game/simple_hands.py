@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from .. import fundamentals
 from ..chinese.payments import hand_transfers
+from ..tiles import WIND_LETTERS
 from .config import GameConfig
 from .errors import LedgerError
 from .hands import by_seat, finish, next_deal, pay, record, seat, seats
@@ -120,7 +121,7 @@ def correction(config: GameConfig, state: GameState, event: dict) -> GameState:
     if "round_wind" in event:
         if event["round_wind"] not in ("E", "S", "W", "N"):
             raise LedgerError("bad_event", f"round_wind is E, S, W or N, not {event['round_wind']!r}")
-        changes["round_wind"] = "ESWN".index(event["round_wind"])
+        changes["round_wind"] = WIND_LETTERS.index(event["round_wind"])
     if "dealer" in event:
         changes["hand"] = seat(config, event["dealer"], "dealer")
     before = state.scores

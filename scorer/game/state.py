@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-WIND_NAMES = ("East", "South", "West", "North")
-WINDS = "ESWN"
+from ..tiles import WIND_LETTERS, WIND_NAMES
+
 RIICHI_STICK = 1000
 
 
@@ -25,7 +25,7 @@ class HandRecord:
 
     @property
     def label(self) -> str:
-        return f"{WIND_NAMES[WINDS.index(self.round_wind)]} {self.hand}"
+        return f"{WIND_NAMES[self.round_wind]} {self.hand}"
 
     def to_json(self) -> dict:
         return {"number": self.number, "label": self.label, "round_wind": self.round_wind, "hand": self.hand,
@@ -68,14 +68,14 @@ class GameState:
     @property
     def seat_winds(self) -> tuple[str, ...]:
         """Each seat's wind this hand: the dealer is East, then counter-clockwise."""
-        return tuple(WINDS[(seat - self.dealer) % self.players] for seat in range(self.players))
+        return tuple(WIND_LETTERS[(seat - self.dealer) % self.players] for seat in range(self.players))
 
     def seat_of(self, wind: str) -> int:
-        return (self.dealer + WINDS.index(wind)) % self.players
+        return (self.dealer + WIND_LETTERS.index(wind)) % self.players
 
     @property
     def round_label(self) -> str:
-        return f"{WIND_NAMES[self.round_wind % 4]} {self.hand + 1}"
+        return f"{WIND_NAMES[WIND_LETTERS[self.round_wind % 4]]} {self.hand + 1}"
 
     @property
     def pot_points(self) -> int:
@@ -91,7 +91,7 @@ class GameState:
         return tuple(sorted(range(self.players), key=lambda s: (-self.scores[s], s)))
 
     def to_json(self) -> dict:
-        return {"scores": list(self.scores), "round_wind": WINDS[self.round_wind % 4],
+        return {"scores": list(self.scores), "round_wind": WIND_LETTERS[self.round_wind % 4],
                 "round": self.round_label, "hand": self.hand + 1, "dealer": self.dealer,
                 "seat_winds": list(self.seat_winds), "honba": self.honba,
                 "riichi_sticks": self.riichi_sticks, "riichi": list(self.riichi), "pool": self.pool,
