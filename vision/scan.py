@@ -16,6 +16,7 @@ import numpy as np
 from .find import FACE_DOWN, SIDEWAYS, UPRIGHT, Found, find_tiles
 from .hand import Arrangement, Detection, arrange
 from .image_io import Photo, PhotoError, decode_photo, load_photo
+from .labels import BACK, tile_of
 from .repair import Repaired, repair
 
 MIN_TILES = 14  # a winning hand, all called melds included
@@ -88,11 +89,7 @@ class Scan:
 
 def _name(label: str) -> tuple[str | None, bool]:
     """`0p` -> ("5p", True); a back has no name."""
-    if label == "back":
-        return None, False
-    if label[0] == "0":
-        return f"5{label[1]}", True
-    return label, False
+    return (None, False) if label == BACK else tile_of(label)
 
 
 def _probability(detection: Detection, label: str) -> float:
