@@ -1,6 +1,6 @@
 """Hands per second: Tenbou's riichi scorer against the PyPI `mahjong` library, same hands, one run.
 
-    python bench/scoring.py [--rounds 5] [--generated N]
+    python bench/scoring.py [--rounds 5] [--generated N] [--stages]
 
 The hands are the 2,043 recorded Tenhou wins when `../shared/data/tenhou/` is beside the checkout,
 else N generated winning hands (the differential test's generator, derandomized). Only hands both
@@ -20,6 +20,9 @@ The scorers take turns in every round and the time is the process's CPU time, so
 machine skews them less; best of the rounds, with the spread of the same-round ratios beside it.
 The headline figure is `scorer.score` on unseen hands: what a client of the contract gets from a
 running server.
+
+`--stages` also splits `scorer.score` on unseen hands into its steps (read the request, check
+the hand, score it, render the response) in microseconds a hand, to show where the time goes.
 """
 from __future__ import annotations
 
@@ -138,11 +141,42 @@ def report(rates: dict[str, dict[str, list[float]]], count: int, source: str, ro
     return lines
 
 
+def stages(requests: list[dict], rounds: int) -> list[str]:
+    """Microseconds a hand for each step of `scorer.score` on unseen hands (best of the rounds):
+    each step is timed over the even hands with every step before it done outside the clock."""
+    from scorer.contract import _riichi_rules, render_riichi
+    from scorer.hand_checks import check_hand
+
+    warm, timed = requests[1::2], requests[::2]
+    best: dict[str, float] = {}
+    for _ in range(rounds):
+        clear_scorer_caches()
+        for request in warm:
+            score(request)
+        read = _timed(best, "read the request", read_request, timed)
+        _timed(best, "check the hand", lambda r: check_hand(r.hand, r.rules), read)
+        scored = _timed(best, "score it (engine)", lambda r: score_hand(r.hand, _riichi_rules(r)), read)
+        _timed(best, "render the response", render_riichi, scored)
+    total = sum(best.values())
+    return ["scorer.score on unseen hands, step by step (us a hand, CPU time, best of "
+            f"{rounds} rounds; the steps add to {total:.0f} us):"] + \
+        [f"  {name:<22}{us:>7.1f} us  {us / total:6.1%}" for name, us in best.items()]
+
+
+def _timed(best: dict[str, float], name: str, step: Callable, items: list) -> list:
+    start = time.process_time()
+    out = [step(item) for item in items]
+    us = (time.process_time() - start) / len(items) * 1e6
+    best[name] = min(best.get(name, us), us)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds, best kept (default 5)")
     parser.add_argument("--generated", type=int, default=0,
                         help="use N generated hands even when the recorded ones are there")
+    parser.add_argument("--stages", action="store_true", help="also time each step of scorer.score")
     args = parser.parse_args(argv)
     if TENHOU.is_file() and not args.generated:
         source, requests = "recorded Tenhou wins", recorded_hands()
@@ -151,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     requests = scoreable(requests)
     jobs = scorers(requests)
     print("\n".join(report(measure(jobs, args.rounds), len(requests), source, args.rounds)))
+    if args.stages:
+        print("\n".join(stages(requests, args.rounds)))
     return 0
 
 

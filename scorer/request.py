@@ -8,7 +8,7 @@ them (the Fundamentals draw pool, the Chinese losers' own counts).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 
 from .errors import HandError
 from .hand import MELD_KINDS, SOURCES, Meld, WinningHand
@@ -20,11 +20,6 @@ MELD_NAMES = {"chi": "chi", "pon": "pon", "minkan": "open kan", "ankan": "concea
 RULE_SETS = ("riichi", "fundamentals", "chinese-classical")
 FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
          "tenhou", "chiihou", "renhou", "nagashi_mangan")
-_FLAG_NAMES = frozenset(FLAGS)
-KNOWN_FIELDS = frozenset(("rules", "preset", "options", "players", "concealed", "win_tile", "melds",
-                          "tsumo", "discarder", "seat_wind", "round_wind", "dora_indicators",
-                          "ura_indicators", "honba", "riichi_sticks", "takes_pot", "pao", "nukidora",
-                          "flowers") + FLAGS)
 
 
 @dataclass(frozen=True)
@@ -57,53 +52,24 @@ def read_request(request: object) -> Request:
 
 
 def read_hand(request: dict, options: dict) -> WinningHand:
-    players = _players(request, options)
-    concealed = read_tiles(_required_string(request, "concealed"), "concealed")
-    win_tile = _win_tile(request)
-    melds = _melds(_list(request, "melds"))
-    tsumo = _bool(request, "tsumo", False)
-    hand = _flags(request)
-    hand.update(
-        concealed=concealed,
-        win_tile=win_tile,
-        melds=melds,
-        tsumo=tsumo,
-        discarder=_wind(request, "discarder", ""),
-        seat_wind=_wind(request, "seat_wind", "E"),
-        round_wind=_wind(request, "round_wind", "E"),
-        dora_indicators=_tiles(request, "dora_indicators"),
-        ura_indicators=_tiles(request, "ura_indicators"),
-        flowers=_tiles(request, "flowers"),
-        players=players,
-        honba=_count(request, "honba"),
-        riichi_sticks=_count(request, "riichi_sticks"),
-        takes_pot=_bool(request, "takes_pot", True),
-        pao=_wind(request, "pao", ""),
-        nukidora=_count(request, "nukidora"),
-        extra=_extra(request),
-    )
-    return WinningHand.from_fields(hand)
-
-
-def _extra(request: dict) -> dict:
-    if KNOWN_FIELDS.issuperset(request):
-        return {}
-    return {key: value for key, value in request.items() if key not in KNOWN_FIELDS}
-
-
-def _flags(request: dict) -> dict[str, bool]:
-    flags = dict.fromkeys(FLAGS, False)
-    if _FLAG_NAMES.isdisjoint(request):
-        return flags            # most hands name no flag at all
-    for flag in FLAGS:
-        value = request.get(flag)
-        if value is True or value is False:
-            flags[flag] = value
-        elif value is None:
-            flags[flag] = False
-        else:
-            raise HandError("bad_request", f"{flag} is true or false, not {value!r}")
-    return flags
+    """The hand a request describes: each field it names read by that field's reader (which
+    says what is wrong with a bad value), every other field at its default. Only the fields
+    present are visited: a request names about a dozen of the hand's 28."""
+    values = dict(_DEFAULTS)
+    values["players"] = 3 if options.get("three_player") is True else 4
+    extra = values["extra"] = {}
+    for name, value in request.items():
+        read = _READERS.get(name)
+        if read is not None:
+            values[name] = read(value, name)
+        elif name not in _REQUEST_LEVEL:
+            extra[name] = value
+    if "concealed" not in request:
+        raise HandError("bad_request", "the request has no concealed: list the tiles of the "
+                                       "closed part of the hand, winning tile included")
+    if "win_tile" not in request:
+        raise HandError("bad_request", "the request has no win_tile: which tile completed the hand?")
+    return WinningHand.from_fields(values)
 
 
 def _melds(melds: list) -> tuple[Meld, ...]:
@@ -249,54 +215,47 @@ def _check_meld_shape(kind: str, name: str, tiles: tuple[Tile, ...]) -> None:
         raise HandError("bad_meld", f"The {name} {_shown(tiles)} is not {what} of the same tile.")
 
 
-def _players(request: dict, options: dict) -> int:
-    default = 3 if options.get("three_player") is True else 4
-    players = request.get("players", default)
-    if isinstance(players, bool) or players not in (3, 4):
-        raise HandError("bad_request", f"players is 3 or 4, not {players!r}")
-    return players
+# --- one reader per hand field: (value, field name) -> the value; null means the default ------
+
+def _players(value: object, name: str) -> int:
+    if isinstance(value, bool) or value not in (3, 4):
+        raise HandError("bad_request", f"players is 3 or 4, not {value!r}")
+    return value
 
 
-def _required_string(request: dict, name: str) -> str:
-    if name not in request:
-        raise HandError("bad_request", f"the request has no {name}: list the tiles of the "
-                                       "closed part of the hand, winning tile included")
-    return request[name]
+def _concealed(value: object, name: str) -> tuple[Tile, ...]:
+    return read_tiles(value, name)
 
 
-def _win_tile(request: dict) -> Tile:
-    if "win_tile" not in request:
-        raise HandError("bad_request", "the request has no win_tile: which tile completed the hand?")
-    tiles = read_tiles(request["win_tile"], "win_tile")
+def _win_tile(value: object, name: str) -> Tile:
+    tiles = read_tiles(value, name)
     if len(tiles) != 1:
         raise HandError("bad_tile", f"win_tile is one tile, like \"4p\", not {len(tiles)} tiles")
     return tiles[0]
 
 
-def _tiles(request: dict, name: str) -> tuple[Tile, ...]:
-    value = request.get(name)
-    return read_tiles(value, name) if value else ()
-
-
-def _list(request: dict, name: str) -> list:
-    value = request.get(name) or []
+def _meld_list(value: object, name: str) -> tuple[Meld, ...]:
+    if not value:
+        return ()
     if not isinstance(value, list):
         raise HandError("bad_meld", f"{name} is a list of melds, like "
                                     "[{\"kind\": \"pon\", \"tiles\": \"777z\", \"from\": \"across\"}]")
-    return value
+    return _melds(value)
 
 
-def _bool(request: dict, name: str, default: bool) -> bool:
-    value = request.get(name, default)
+def _tile_list(value: object, name: str) -> tuple[Tile, ...]:
+    return read_tiles(value, name) if value else ()
+
+
+def _bool(value: object, name: str) -> bool:
+    if value is True or value is False:
+        return value
     if value is None:
-        return default
-    if not isinstance(value, bool):
-        raise HandError("bad_request", f"{name} is true or false, not {value!r}")
-    return value
+        return _DEFAULTS[name]
+    raise HandError("bad_request", f"{name} is true or false, not {value!r}")
 
 
-def _count(request: dict, name: str) -> int:
-    value = request.get(name, 0)
+def _count(value: object, name: str) -> int:
     if value is None:
         return 0
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -304,11 +263,23 @@ def _count(request: dict, name: str) -> int:
     return value
 
 
-def _wind(request: dict, name: str, default: str) -> str:
-    value = request.get(name, default)
+def _wind(value: object, name: str) -> str:
     if value is None or value == "":
-        return default
+        return _DEFAULTS[name]
     if not isinstance(value, str) or value not in WIND_NAMES:
         raise HandError("bad_request", f"{name} is a seat wind: E, S, W or N, not {value!r}")
     return value
 
+
+_READERS = {
+    "players": _players, "concealed": _concealed, "win_tile": _win_tile, "melds": _meld_list,
+    "tsumo": _bool, "takes_pot": _bool, **dict.fromkeys(FLAGS, _bool),
+    "discarder": _wind, "seat_wind": _wind, "round_wind": _wind, "pao": _wind,
+    "dora_indicators": _tile_list, "ura_indicators": _tile_list, "flowers": _tile_list,
+    "honba": _count, "riichi_sticks": _count, "nukidora": _count,
+}
+# Read by `read_request`, not part of the hand.
+_REQUEST_LEVEL = frozenset(("rules", "preset", "options"))
+# Every WinningHand field with a plain default (concealed and win_tile are required, extra is
+# a new dict each time).
+_DEFAULTS = {f.name: f.default for f in fields(WinningHand) if f.default is not MISSING}

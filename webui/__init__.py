@@ -10,8 +10,10 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from flask import Flask
+if TYPE_CHECKING:       # Flask is imported when an app is made: `tenbou score` never needs it
+    from flask import Flask
 
 MAX_UPLOAD_BYTES = 12 * 1024 * 1024   # a phone photo is 2-6 MB
 
@@ -40,6 +42,8 @@ def _secret_key(data_dir: Path) -> str:
 
 
 def create_app(test_config: dict | None = None) -> Flask:
+    from flask import Flask
+
     app = Flask(__name__)
     config = dict(test_config or {})
     data_dir = Path(config.pop("DATA_DIR", None) or os.environ.get("TENBOU_DATA") or default_data_dir())
