@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request, url_for
 
-from . import game, store
+from . import game, store, wins
 from .errors import PlayerError
 from .forms import integer_list, json_body, seat
 from .photos import scan_photo
 from .recording import record, undo
 from .security import check_csrf, csrf_token, grant, require_change
-from .sessions import ABORTIVE_REASONS
+from .sessions import ABORTIVE_REASONS, draw_event
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -80,12 +80,7 @@ def preview(session_id: str):
     """Score a hand for the record page without storing it; a hand that does not score yet
     is a normal answer here (200 with the contract's ok: false), not a request error."""
     found = store.session_or_404(session_id)
-    body = json_body()
-    hand = body.get("hand")
-    if not isinstance(hand, dict):
-        raise PlayerError(400, "bad_field", "hand: an object is needed")
-    winner, discarder, tsumo = game.who(body, len(found.config["players"]))
-    request_json, result = game.score_hand(game.load(found), hand, winner, discarder, tsumo)
+    request_json, result = wins.preview(game.load(found), json_body())
     return jsonify({"request": request_json, "result": result})
 
 
@@ -126,10 +121,7 @@ def event_from_json(found: store.Session, event: dict) -> dict:
     if kind in ("riichi", "chombo"):
         return {"type": kind, "seat": seat(event.get("seat"), "seat", seats)}
     if kind == "draw":
-        ready = event.get("tenpai", [])
-        if not isinstance(ready, list):
-            raise PlayerError(400, "bad_field", "tenpai: a list of seats")
-        return {"type": "draw", "tenpai": sorted({seat(v, "tenpai", seats) for v in ready})}
+        return draw_event(_seat_list(event, "tenpai", seats), _seat_list(event, "nagashi_mangan", seats))
     if kind == "abortive_draw":
         if event.get("reason") not in ABORTIVE_REASONS:
             raise PlayerError(400, "bad_field", f"reason: one of {', '.join(ABORTIVE_REASONS)}")
@@ -140,10 +132,17 @@ def event_from_json(found: store.Session, event: dict) -> dict:
             raise PlayerError(400, "bad_field", "scores: a list of points")
         return {"type": "correction", "scores": integer_list(",".join(map(str, scores)), "scores", seats)}
     if kind == "win":
-        return game.win_event(found, event)
+        return wins.win_event(found, event)
     if kind == "end":
         return {"type": "end", "reason": "stopped by the players"}
     raise PlayerError(400, "bad_field", "type: riichi, win, draw, abortive_draw, chombo, correction or end")
+
+
+def _seat_list(event: dict, name: str, seats: int) -> list[int]:
+    values = event.get(name, [])
+    if not isinstance(values, list):
+        raise PlayerError(400, "bad_field", f"{name}: a list of seats")
+    return [seat(v, name, seats) for v in values]
 
 
 class _Form(dict):

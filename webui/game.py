@@ -5,7 +5,6 @@ so what a page shows is always what the database holds.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from flask import current_app
@@ -16,7 +15,7 @@ from scorer.tiles import WIND_LETTERS
 
 from . import store
 from .errors import PlayerError
-from .forms import integer, integer_list, number, seat, text
+from .forms import integer, integer_list, number, text
 
 PRESETS = {"riichi": ("tenhou", "mahjongsoul", "wrc", "ema", "mleague", "book"),
            "fundamentals": ("",), "chinese-classical": ("",)}
@@ -129,70 +128,30 @@ def request_situation(current: Game, winner: int, discarder: int | None, tsumo: 
     return context
 
 
-def hand_request(current: Game, hand: dict, winner: int, discarder: int | None, tsumo: bool) -> dict:
-    """A full scorer request: the tiles and flags the player gave, the situation from the ledger."""
+def hand_request(current: Game, hand: dict, winner: int, discarder: int | None, tsumo: bool,
+                 takes_pot: bool = True) -> dict:
+    """A full scorer request: the tiles and flags the player gave, the situation from the ledger.
+    `takes_pot` is false for a later winner of a double ron (no honba, no sticks)."""
     allowed = ("concealed", "win_tile", "melds", "dora_indicators", "ura_indicators", "riichi",
                "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou",
                "chiihou", "renhou", "nagashi_mangan", "nukidora", "flowers", "pao")
     request = {k: v for k, v in hand.items() if k in allowed}
-    return {**request, **request_situation(current, winner, discarder, tsumo)}
+    request = {**request, **request_situation(current, winner, discarder, tsumo)}
+    if not takes_pot:
+        request["takes_pot"] = False
+    return request
 
 
-def who(form_or_json, seats: int) -> tuple[int, int | None, bool]:
-    winner = seat(form_or_json.get("winner"), "winner", seats)
-    tsumo = str(form_or_json.get("tsumo", "")).lower() in ("1", "true", "on", "tsumo")
-    discarder = None if tsumo else seat(form_or_json.get("discarder"), "discarder", seats)
-    if discarder is not None and discarder == winner:
-        raise PlayerError(400, "bad_field", "discarder: the winner cannot deal in to themselves")
-    return winner, discarder, tsumo
-
-
-def score_hand(current: Game, hand: dict, winner: int, discarder: int | None, tsumo: bool) -> tuple[dict, dict]:
-    request = hand_request(current, hand, winner, discarder, tsumo)
+def score_hand(current: Game, hand: dict, winner: int, discarder: int | None, tsumo: bool,
+               takes_pot: bool = True) -> tuple[dict, dict]:
+    request = hand_request(current, hand, winner, discarder, tsumo, takes_pot)
     return request, score_request(request)
 
 
-def win_event(game_session: store.Session, data) -> dict:
-    """A win from the record form or JSON: re-scored here, never trusting a client's result."""
-    current = load(game_session)
-    seats = len(game_session.config["players"])
-    winner, discarder, tsumo = who(data, seats)
-    hand = data.get("hand")
-    if isinstance(hand, str) and hand.strip():
-        try:
-            hand = json.loads(hand)
-        except ValueError:
-            raise PlayerError(400, "bad_json", "hand") from None
-    if isinstance(hand, dict) and hand:
-        request, result = score_hand(current, hand, winner, discarder, tsumo)
-        if not result.get("ok"):
-            err = result.get("error", {})
-            raise PlayerError(422, "bad_hand", err.get("message", ""), code=err.get("code", "bad_hand"))
-        return {"type": "win", "winner": winner, "discarder": discarder, "result": result, "request": request}
-    return _win_by_numbers(game_session.config.get("rules", "riichi"), data,
-                           {"type": "win", "winner": winner, "discarder": discarder})
-
-
-def _win_by_numbers(rules: str, data, body: dict) -> dict:
-    """A win entered without tiles: han and fu (riichi), the score (Chinese classical), or
-    nothing more (Fundamentals pays the same for every win)."""
-    if rules == "fundamentals":
-        return body
-    if rules == "chinese-classical":
-        return {**body, "points": integer(data.get("points"), "points", 1, 100_000)}
-    han = integer(data.get("han") or 0, "han", 0, 130)
-    fu = integer(data.get("fu") or 0, "fu", 0, 170)
-    yakuman = integer(data.get("yakuman") or 0, "yakuman", 0, 6)
-    if han == 0 and not yakuman:
-        raise PlayerError(400, "bad_field", "han: at least 1")
-    body = {**body, "han": han, "fu": fu}
-    if yakuman:
-        body["yakuman"] = yakuman
-    return body
-
-
-def win_from_form(game_session: store.Session, form) -> dict:
-    return win_event(game_session, form)
+def plays_nagashi_mangan(game_session: store.Session) -> bool:
+    """Whether the draw form offers nagashi mangan: riichi rules whose preset plays it."""
+    config = _config(game_session)
+    return config.rules == "riichi" and bool(config.riichi_rules().nagashi_mangan)
 
 
 def settlement(game_session: store.Session) -> dict:

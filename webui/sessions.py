@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 
-from . import game, store
+from . import game, store, wins
 from .errors import PlayerError
 from .forms import seat, text
 from .recording import record, undo
@@ -76,7 +76,8 @@ def scoreboard(session_id: str):
     game_session = store.session_or_404(session_id)
     return render_template("scoreboard.html", s=game_session, snap=game.snapshot(game_session),
                            can_change=may_change(game_session), token=form_token(),
-                           abortive_reasons=ABORTIVE_REASONS, table=table_view())
+                           abortive_reasons=ABORTIVE_REASONS, table=table_view(),
+                           nagashi_mangan=game.plays_nagashi_mangan(game_session))
 
 
 @bp.get("/s/<session_id>/tv")
@@ -123,7 +124,7 @@ def record_page(session_id: str):
 
 @bp.post("/s/<session_id>/hand")
 def record_hand(session_id: str):
-    return _record_from_form(session_id, game.win_from_form)
+    return _record_from_form(session_id, wins.win_event)
 
 
 @bp.post("/s/<session_id>/event")
@@ -138,7 +139,21 @@ def _record_from_form(session_id: str, event_of):
     body = event_of(game_session, request.form)
     _, created = record(game_session, body, request.form.get("form_token"))
     flash("session.recorded" if created else "session.already")
+    if created and "winners" in body:
+        note = _several_winners_note(game_session)
+        if note:
+            flash(note)
     return redirect(url_for("sessions.scoreboard", session_id=session_id))
+
+
+def _several_winners_note(game_session: store.Session) -> str | None:
+    """What the table rules made of several winners on one discard, when not all were paid."""
+    last = game.snapshot(game_session)["last"] or {}
+    if last.get("kind") == "abortive_draw" and (last.get("detail") or {}).get("reason") == "triple_ron":
+        return "session.triple_ron_aborts"
+    if (last.get("detail") or {}).get("note"):
+        return "session.head_bump"
+    return None
 
 
 @bp.post("/s/<session_id>/undo")
@@ -159,8 +174,8 @@ def event_from_form(game_session: store.Session, form) -> dict:
     if kind == "chombo":
         return {"type": "chombo", "seat": seat(form.get("seat"), "seat", seats)}
     if kind == "draw":
-        ready = sorted({seat(v, "tenpai", seats) for v in form.getlist("tenpai")})
-        return {"type": "draw", "tenpai": ready}
+        return draw_event([seat(v, "tenpai", seats) for v in form.getlist("tenpai")],
+                          [seat(v, "nagashi mangan", seats) for v in form.getlist("nagashi_mangan")])
     if kind == "abortive_draw":
         reason = form.get("reason", "")
         if reason not in ABORTIVE_REASONS:
@@ -169,6 +184,14 @@ def event_from_form(game_session: store.Session, form) -> dict:
     if kind == "end":
         return {"type": "end", "reason": "stopped by the players"}
     raise PlayerError(400, "bad_field", "type: riichi, draw, abortive_draw, chombo or end")
+
+
+def draw_event(tenpai: list[int], nagashi_mangan: list[int]) -> dict:
+    """An exhaustive draw; nagashi mangan only when someone made it, so plain draws read as before."""
+    body = {"type": "draw", "tenpai": sorted(set(tenpai))}
+    if nagashi_mangan:
+        body["nagashi_mangan"] = sorted(set(nagashi_mangan))
+    return body
 
 
 @bp.get("/s/<session_id>/qr.svg")

@@ -33,7 +33,11 @@ def hand_text(hand: dict, players: list[str]) -> str:
                 line += f" · {t('record.yakuman')}×{w['yakuman']}"
             elif w.get("han"):
                 line += " · " + t("record.han_fu", han=w["han"], fu=w.get("fu", 0))
+            if isinstance(w.get("pao"), int):
+                line += " · " + t("log.pao", seat=players[w["pao"]])
             parts.append(line)
+        if detail.get("note"):           # the ledger's head bump: only the first winner was paid
+            parts.append(t("log.head_bump"))
         return " / ".join(parts)
     if kind == "chombo":
         seat = detail.get("seat")
@@ -41,7 +45,8 @@ def hand_text(hand: dict, players: list[str]) -> str:
     if kind == "abortive_draw":
         return f"{t('log.abortive')} · {t('abortive.' + str(detail.get('reason')))}"
     if kind == "draw":
-        return t("log.draw")
+        nagashi = [players[s] for s in detail.get("nagashi_mangan") or [] if isinstance(s, int)]
+        return t("log.draw") + (" · " + t("log.nagashi", seats=", ".join(nagashi)) if nagashi else "")
     if kind == "leftover_sticks":
         return t("log.leftover")
     return t("log.correction")

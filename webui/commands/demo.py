@@ -33,7 +33,7 @@ def register(sub) -> None:
 
 def seed_demo_session(app) -> tuple[str, str]:
     """A session with a few hands already played: (session id, join code)."""
-    from webui import game, store
+    from webui import game, store, wins
     from webui.recording import record
 
     with app.test_request_context("/"):
@@ -44,7 +44,7 @@ def seed_demo_session(app) -> tuple[str, str]:
                                         "uma": "15,5,-5,-15", "rate": "0.5", "chip_value": "0"})
         created = store.create_session(config, "Demo table", uses_table=True)
         record(created, {"type": "riichi", "seat": 1}, None)
-        record(created, game.win_event(created, {"winner": 1, "discarder": 3, "tsumo": "", "hand": {
+        record(created, wins.win_event(created, {"winner": 1, "discarder": 3, "tsumo": "", "hand": {
             "concealed": "234m456p678s22z5z55z", "win_tile": "5z"}}), None)
         record(created, {"type": "win", "winner": 2, "discarder": None, "han": 3, "fu": 30}, None)
         return created.id, created.join_code

@@ -1,4 +1,5 @@
-// The record page: pick or correct tiles, see the score preview, confirm.
+// The record page: pick or correct tiles, see the score preview, confirm; in riichi, more
+// winners on the same discard (winners.js) and the liable player (pao).
 // The server re-scores on confirm; the preview here only helps the player check.
 (function () {
   "use strict";
@@ -17,7 +18,13 @@
 
   const $ = (sel, el) => (el || document).querySelector(sel);
   const $$ = (sel, el) => Array.from((el || document).querySelectorAll(sel));
-  const radio = (name) => { const el = $(`input[name=${name}]:checked`, root); return el ? el.value : null; };
+  const radio = (name) => { const el = $(`input[type=radio][name=${name}]:checked`, root); return el ? el.value : null; };
+  const val = (sel) => { const el = $(sel, root); return el ? el.value : ""; };
+
+  // Riichi: more winners on the same discard wait in `pending` until the one confirm.
+  const pending = cfg.severalWinners ? window.TenbouWinners.list($("[data-pending]", root), cfg, syncWho) : null;
+  const addWinner = $("[data-add-winner]", root);
+  let lastResult = null;         // the last good preview's answer, for the pending list's line
 
   function rowTiles(row, meld) { return row === "meld" ? hand.melds[meld].tiles : hand[row]; }
   function rowLimit(row, meld) {
@@ -123,19 +130,36 @@
 
   // winner / tsumo / ron / discarder
   function syncWho() {
+    const taken = pending ? pending.seats() : [];
+    const locked = taken.length > 0;      // the discarder is named once for every winner
+    if (locked) $("input[type=radio][name=how][value=ron]", root).checked = true;
+    $$("input[type=radio][name=how]", root).forEach((el) => { el.disabled = locked && el.value === "tsumo"; });
     const ron = radio("how") === "ron";
     $(".discarder-row", root).hidden = !ron;
+    const discarder = ron ? radio("discarder") : null;
+    const winners = $$("input[type=radio][name=winner]", root);
+    winners.forEach((el) => { el.disabled = taken.includes(Number(el.value)) || (locked && el.value === discarder); });
+    const current = winners.find((el) => el.checked);
+    if (!current || current.disabled) {
+      const free = winners.find((el) => !el.disabled);
+      if (free) free.checked = true;
+    }
     const winner = radio("winner");
-    $$("input[name=discarder]", root).forEach((el) => {
-      el.disabled = el.value === winner;
-      if (el.disabled && el.checked) el.checked = false;
+    $$("input[type=radio][name=discarder]", root).forEach((el) => {
+      el.disabled = locked || el.value === winner;
+      if (el.value === winner && el.checked) el.checked = false;
     });
-    const riichi = $("[data-flag=riichi]", root);
-    riichi.checked = !!cfg.riichi[Number(winner)];
+    const pao = $("[data-pao]", root);
+    if (pao) {
+      $$("option", pao).forEach((o) => { o.disabled = o.value === winner; });
+      if (pao.value === winner) pao.value = "";
+    }
+    $("[data-flag=riichi]", root).checked = !!cfg.riichi[Number(winner)];
+    if (addWinner) addWinner.hidden = !(ron && radio("discarder") !== null && taken.length + 2 < cfg.players.length);
     schedulePreview();
   }
-  $$("input[name=winner], input[name=how], input[name=discarder]", root).forEach((el) => el.addEventListener("change", syncWho));
-  $$("[data-flag], [data-han], [data-fu], [data-yakuman], [data-points]", root).forEach((el) => {
+  $$("input[type=radio][name=winner], input[type=radio][name=how], input[type=radio][name=discarder]", root).forEach((el) => el.addEventListener("change", syncWho));
+  $$("[data-flag], [data-han], [data-fu], [data-yakuman], [data-points], [data-pao]", root).forEach((el) => {
     el.addEventListener("change", schedulePreview);
     el.addEventListener("input", schedulePreview);
   });
@@ -172,24 +196,42 @@
     return { winner: Number(radio("winner")), tsumo, discarder: tsumo ? null : (radio("discarder") === null ? null : Number(radio("discarder"))) };
   }
 
+  function paoSeat() { const v = val("[data-pao]"); return v === "" ? null : Number(v); }
+
   function ready() {
     const w = who();
     if (!w.tsumo && w.discarder === null) return false;
-    if (mode === "hanfu") return true;
+    if (mode === "hanfu") return !$("[data-han]", root) || Number(val("[data-han]")) >= 1 || Number(val("[data-yakuman]")) >= 1;
     return hand.hand.length === rowLimit("hand") && hand.melds.every((m, i) => m.tiles.length === rowLimit("meld", i));
+  }
+
+  // Nothing entered for the next winner yet: confirm records the pending winners alone.
+  function blank() {
+    if (!pending || !pending.length) return false;
+    if (mode === "hanfu") return val("[data-han]") === "" && Number(val("[data-yakuman]") || 0) === 0;
+    return hand.hand.length === 0 && hand.melds.length === 0;
+  }
+
+  // This winner takes the honba and sticks unless a pending winner sits earlier in turn.
+  function takesPot() {
+    const w = who();
+    return !pending || w.discarder === null || window.TenbouWinners.takesPot(w.winner, pending.seats(), w.discarder, cfg.players.length);
   }
 
   // Confirm is enabled only while what is on screen is what the last good preview scored;
   // an event that changes nothing (a change-on-blur as the confirm button is tapped) keeps it.
   let timer = null, seq = 0, okKey = null;
-  const val = (sel) => { const el = $(sel, root); return el ? el.value : ""; };
   function currentKey() {
     const numbers = mode === "hanfu" ? [val("[data-han]"), val("[data-fu]"), val("[data-yakuman]"), val("[data-points]")] : null;
-    return JSON.stringify([mode, who(), numbers || buildHand()]);
+    return JSON.stringify([mode, who(), paoSeat(), pending ? pending.seats() : [], numbers || buildHand()]);
+  }
+  function enable(confirm, another) {
+    $("[data-confirm]", root).disabled = !confirm;
+    if (addWinner) addWinner.disabled = !another;
   }
   function schedulePreview() {
     clearTimeout(timer);
-    if (currentKey() !== okKey) $("[data-confirm]", root).disabled = true;
+    if (currentKey() !== okKey) enable(false, false);
     timer = setTimeout(preview, 200);
   }
 
@@ -201,7 +243,7 @@
     body.className = "";
     if (!result.ok) {
       body.className = "preview-error";
-      body.textContent = result.error ? result.error.message : "?";
+      body.textContent = result.error ? result.error.message + (result.error.detail ? " — " + result.error.detail : "") : "?";
       return false;
     }
     const yaku = (result.yaku || []).map((y) => `<li><span>${cfg.names.yaku[y.id] || y.id}</span><b>${y.han}</b></li>`).join("");
@@ -215,37 +257,82 @@
   async function preview() {
     const body = $("[data-preview-body]", root);
     const mine = ++seq, key = currentKey();
-    okKey = null;
-    if (!ready()) { body.className = "muted"; body.textContent = cfg.text.empty; $("[data-confirm]", root).disabled = true; return; }
-    if (mode === "hanfu") {
+    okKey = null; lastResult = null;
+    if (blank()) { body.className = "muted"; body.textContent = cfg.text.pendingNote; okKey = key; enable(true, false); return; }
+    if (!ready()) { body.className = "muted"; body.textContent = cfg.text.empty; enable(false, false); return; }
+    const numbers = mode === "hanfu" && $("[data-han]", root);   // riichi han/fu: the server pays it as the ledger will
+    if (mode === "hanfu" && !numbers) {
       body.className = "";
-      const yakuman = Number(val("[data-yakuman]") || 0);
-      if ($("[data-han]", root)) {
-        body.textContent = yakuman ? `${yakuman} × ${cfg.names.limit.yakuman}` : fmt(cfg.text.hanFu, { han: val("[data-han]"), fu: val("[data-fu]") });
-      } else {
-        body.textContent = $("[data-points]", root) ? fmt(cfg.text.points, { points: val("[data-points]") }) : "";
-      }
+      body.textContent = $("[data-points]", root) ? fmt(cfg.text.points, { points: val("[data-points]") }) : "";
       okKey = key;
-      $("[data-confirm]", root).disabled = false;
+      enable(true, false);
       return;
     }
+    if (numbers && paoSeat() !== null && !Number(val("[data-yakuman]") || 0)) {
+      body.className = "preview-error"; body.textContent = cfg.text.paoNeedsYakuman; enable(false, false); return;
+    }
+    const entry = numbers ? { han: val("[data-han]"), fu: val("[data-fu]"), yakuman: val("[data-yakuman]") } : { hand: buildHand() };
     try {
       const res = await fetch(root.dataset.preview, {
         method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": root.dataset.csrf },
-        body: JSON.stringify(Object.assign({ hand: buildHand() }, who())),
+        body: JSON.stringify(Object.assign(entry, { pao: paoSeat(), takes_pot: takesPot() }, who())),
       });
       const data = await res.json();
       if (mine !== seq) return;
       const ok = data.result ? showResult(data.result) : showResult({ ok: false, error: data.error });
-      if (ok) okKey = key;
-      $("[data-confirm]", root).disabled = !ok;
+      if (ok) {
+        okKey = key;
+        const r = data.result;
+        const value = r.yakuman ? `${r.yakuman} × ${cfg.names.limit.yakuman}` : fmt(cfg.text.hanFu, { han: r.han, fu: r.fu });
+        lastResult = { label: `${fmt(cfg.text.points, { points: r.points })} · ${value}` };
+      }
+      enable(ok, ok);
     } catch (err) {
       body.className = "preview-error"; body.textContent = String(err);
     }
   }
 
+  // One winner as the server takes it in `winners`: the hand's tiles, or the numbers.
+  function entryPost() {
+    const post = { winner: Number(radio("winner")) };
+    if (paoSeat() !== null) post.pao = paoSeat();
+    if (mode === "hanfu") Object.assign(post, { han: val("[data-han]"), fu: val("[data-fu]"), yakuman: val("[data-yakuman]") });
+    else post.hand = buildHand();
+    return post;
+  }
+
+  // The next winner starts from an empty hand; the dora indicators stay (one wall, one discard).
+  function resetEditor() {
+    hand.hand = []; hand.melds = [];
+    target = { row: "hand", meld: -1 }; selected = null;
+    $$("[data-flag]", root).forEach((el) => { el.checked = false; });
+    const han = $("[data-han]", root);
+    if (han) { han.value = ""; $("[data-yakuman]", root).value = "0"; }
+    const pao = $("[data-pao]", root);
+    if (pao) pao.value = "";
+    draw();
+  }
+
+  if (addWinner) addWinner.addEventListener("click", () => {
+    if (currentKey() !== okKey || blank() || !lastResult) return;
+    const post = entryPost(), label = lastResult.label;
+    resetEditor();
+    pending.add(post, label);
+  });
+
   $("[data-confirm-form]", root).addEventListener("submit", (ev) => {
     const form = ev.target, w = who();
+    const others = pending ? pending.posts() : [];
+    form.winners.value = "";
+    form.pao.value = paoSeat() === null ? "" : paoSeat();
+    if (others.length) {
+      // several winners: everything travels in `winners`, the discarder once beside them
+      form.winners.value = JSON.stringify(blank() ? others : others.concat([entryPost()]));
+      ["winner", "tsumo", "hand", "han", "fu", "yakuman", "points", "pao"].forEach((name) => { form[name].value = ""; });
+      form.discarder.value = w.discarder;
+      $("[data-confirm]", root).disabled = true;
+      return;
+    }
     form.winner.value = w.winner;
     form.tsumo.value = w.tsumo ? "1" : "";
     form.discarder.value = w.discarder === null ? "" : w.discarder;
