@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request, url_for
 
 from . import game, store, wins
-from .errors import PlayerError
+from .errors import PlayerError, summary
 from .forms import integer_list, json_body, seat
 from .photos import scan_photo
 from .recording import record, undo
@@ -81,6 +81,9 @@ def preview(session_id: str):
     is a normal answer here (200 with the contract's ok: false), not a request error."""
     found = store.session_or_404(session_id)
     request_json, result = wins.preview(game.load(found), json_body())
+    error = result.get("error")
+    if isinstance(error, dict):     # the contract's answer stays as it is; the page reads the summary first
+        result = {**result, "error": {**error, "summary": summary(error.get("code"), "bad_hand")}}
     return jsonify({"request": request_json, "result": result})
 
 

@@ -12,6 +12,7 @@ from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from .i18n import t
+from .messages import MESSAGES
 
 log = logging.getLogger("tenbou.web")
 
@@ -35,8 +36,15 @@ def wants_json() -> bool:
     return best == "application/json"
 
 
+def summary(code: str | None, key: str) -> str:
+    """The line a player reads first: what the error code means, else what kind of error it is."""
+    if code and f"code.{code}" in MESSAGES:
+        return t(f"code.{code}")
+    return t(f"error.{key}")
+
+
 def respond(status: int, key: str, detail: str = "", code: str | None = None):
-    message = t(f"error.{key}")
+    message = summary(code, key)
     if wants_json():
         body = {"ok": False, "error": {"code": code or key, "message": message}}
         if detail:

@@ -243,7 +243,8 @@
     body.className = "";
     if (!result.ok) {
       body.className = "preview-error";
-      body.textContent = result.error ? result.error.message + (result.error.detail ? " — " + result.error.detail : "") : "?";
+      const e = result.error;   // summary: the code's meaning in the page's language; message: the details
+      body.textContent = e ? [e.summary, e.message, e.detail].filter(Boolean).join(" — ") : "?";
       return false;
     }
     const yaku = (result.yaku || []).map((y) => `<li><span>${cfg.names.yaku[y.id] || y.id}</span><b>${y.han}</b></li>`).join("");
