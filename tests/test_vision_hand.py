@@ -203,3 +203,42 @@ def test_touching_melds_are_cut_where_the_names_make_sets():
     _, reading = read(lay("2m 3m 4m 6p 7p 8p 2z | 2z | 5z s:5z 5z 5z s:2p 3p 4p"))
     assert sorted((m["kind"], m["tiles"]) for m in reading.request["melds"]) == [("chi", "234p"), ("minkan", "5555z")]
     assert not reading.problems
+
+
+def test_winning_tile_apart_in_a_row_seen_at_an_angle():
+    # Boxes of a row photographed askew overlap their neighbours (render_scene seed 11 when
+    # this was written): the winning tile's gap of a quarter tile stands out against that.
+    boxes = [(45, 117, 91, 181), (84, 113, 129, 178), (124, 111, 172, 174), (165, 107, 213, 170),
+             (206, 103, 254, 168), (248, 100, 297, 164), (290, 96, 338, 161), (332, 92, 380, 157),
+             (373, 89, 421, 153), (414, 85, 462, 149), (457, 81, 504, 147), (498, 79, 545, 141),
+             (538, 75, 591, 140)]
+    names = "4m 5m 5m 5m 5m 4s 5s 6s 7s 7s 7s 7z 7z".split()
+    row = [Detection(box, "upright", ((n, 0.99),)) for box, n in zip(boxes, names)]
+    win = Detection((603, 71, 650, 133), "upright", (("3m", 0.99),))
+    arrangement, reading = read(row + [win])
+    assert [g.role for g in arrangement.groups] == [CONCEALED, WIN]
+    assert reading.request["win_tile"] == "3m" and not arrangement.doubts
+
+
+def test_tiles_laid_loosely_stay_one_row():
+    # Gaps between concealed tiles vary (0 to a tenth of a tile): none of them sets a tile apart.
+    gaps = [0, 3, 1, 0, 2, 3, 0, 1, 3, 2, 0, 1]
+    names = "1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z".split()
+    x, row = 0, []
+    for name, gap in zip(names, gaps + [0]):
+        row.append(Detection((x, 0, x + W, H), "upright", ((name, 0.99),)))
+        x += W + gap
+    win = Detection((x + 9, 0, x + 9 + W, H), "upright", (("5z", 0.99),))
+    arrangement, reading = read(row + [win])
+    assert [len(g.members) for g in arrangement.groups] == [13, 1]
+    assert reading.request["concealed"] == "123m456p789s22555z" and not arrangement.doubts
+
+
+def test_winning_tile_apart_that_looks_turned_is_still_the_winning_tile():
+    # Set askew or seen steeply, the lone tile at the end looks sideways; one turned tile is
+    # no meld, so it is read as the winning tile, and the doubt says why.
+    arrangement, reading = read(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | s:5z"))
+    assert [g.role for g in arrangement.groups] == [CONCEALED, WIN]
+    assert reading.request["win_tile"] == "5z" and reading.request["melds"] == []
+    assert any("looks turned" in d for d in arrangement.doubts)
+    assert not any("not set apart" in d or "does not read as melds" in d for d in arrangement.doubts)

@@ -19,19 +19,27 @@ class Scene:
     tiles: list[tuple[tuple[int, int, int, int], str]] = field(default_factory=list)  # (box, pose)
 
 
-def draw_face(rng: np.random.Generator, crop: np.ndarray | None = None) -> np.ndarray:
-    face = np.full((TILE_H, TILE_W, 3), (222, 236, 240), np.uint8)
+IVORY = (222, 236, 240)
+INKS = ((40, 40, 190), (40, 140, 40), (170, 60, 30), (30, 30, 30))
+LIGHT_INKS = ((230, 230, 230), (60, 170, 220), (60, 200, 90), (90, 90, 230))   # on black faces
+
+
+def draw_face(rng: np.random.Generator, crop: np.ndarray | None = None, colour=IVORY) -> np.ndarray:
+    face = np.full((TILE_H, TILE_W, 3), colour, np.uint8)
+    inks = LIGHT_INKS if sum(colour) < 300 else INKS
     if crop is not None:
         face = cv2.resize(crop, (TILE_W, TILE_H), interpolation=cv2.INTER_AREA)
     else:
         for _ in range(int(rng.integers(2, 6))):
-            colour = [(40, 40, 190), (40, 140, 40), (170, 60, 30), (30, 30, 30)][int(rng.integers(0, 4))]
+            ink = inks[int(rng.integers(0, 4))]
             x, y = int(rng.integers(12, TILE_W - 12)), int(rng.integers(12, TILE_H - 12))
             if rng.random() < 0.5:
-                cv2.circle(face, (x, y), int(rng.integers(5, 10)), colour, 2)
+                cv2.circle(face, (x, y), int(rng.integers(5, 10)), ink, 2)
             else:
-                cv2.line(face, (x, y), (x + int(rng.integers(-10, 10)), y + int(rng.integers(-14, 14))), colour, 3)
-    cv2.rectangle(face, (0, 0), (TILE_W - 1, TILE_H - 1), (150, 160, 165), 2)
+                cv2.line(face, (x, y), (x + int(rng.integers(-10, 10)), y + int(rng.integers(-14, 14))), ink, 3)
+    # A face's rounded rim catches less light: grey on ivory, darker still on black.
+    rim = (150, 160, 165) if sum(colour) >= 300 else tuple(int(0.7 * c) for c in colour)
+    cv2.rectangle(face, (0, 0), (TILE_W - 1, TILE_H - 1), rim, 2)
     return face
 
 
@@ -42,8 +50,12 @@ def draw_back(colour=(40, 140, 230)) -> np.ndarray:
 
 
 def compose(rows: list[list[str]], table=(60, 110, 40), seed: int = 0, gap: int = 1,
-            crops: list[np.ndarray] | None = None, group_gap: int = 40) -> Scene:
-    """Rows of poses, "u" upright, "s" sideways, "d" face down, "|" a gap between groups."""
+            crops: list[np.ndarray] | None = None, group_gap: int = 40, face=IVORY, back=(40, 140, 230),
+            body: int = 0) -> Scene:
+    """Rows of poses, "u" upright, "s" sideways, "d" face down, "|" a gap between groups.
+    `face` and `back` are the set's colours; `body` the height in pixels of each tile's front
+    seen below its face (a photo taken at an angle), shaded darker than the face. Boxes are
+    the faces' own."""
     rng = np.random.default_rng(seed)
     height = 60 + len(rows) * (TILE_H + 60)
     width = 80 + max(sum(TILE_H + gap if p == "s" else TILE_W + gap if p in "ud" else group_gap for p in row) for row in rows)
@@ -60,17 +72,20 @@ def compose(rows: list[list[str]], table=(60, 110, 40), seed: int = 0, gap: int 
                 x += group_gap
                 continue
             if pose == "d":
-                tile = draw_back()
+                tile = draw_back(back)
             else:
                 crop = None
                 if crops:
                     crop = crops[crop_index % len(crops)]
                     crop_index += 1
-                tile = draw_face(rng, crop)
+                tile = draw_face(rng, crop, face)
                 if pose == "s":
                     tile = cv2.rotate(tile, cv2.ROTATE_90_COUNTERCLOCKWISE)
             h, w = tile.shape[:2]
             image[bottom - h:bottom, x:x + w] = tile
+            if body:
+                front = back if pose == "d" else face
+                image[bottom:bottom + body, x:x + w] = tuple(int(0.8 * c) for c in front)
             scene.tiles.append(((x, bottom - h, x + w, bottom), {"u": "upright", "s": "sideways", "d": "face_down"}[pose]))
             x += w + gap
     scene.image = image

@@ -3,7 +3,8 @@
 A back is not light like a face, so the face finder misses it; but it lies in line with the
 faces, at their size, in one colour that is not the table's. So look beside every face, one
 tile further along the row, and keep the spots that are tile-sized, evenly coloured and
-unlike the table.
+unlike the table. A back of the table's own colour shows only by its outline: a spot beside
+a face with a tile's edges all round it and a plain inside is one too.
 """
 from __future__ import annotations
 
@@ -14,6 +15,11 @@ from .find import FACE_DOWN, UPRIGHT, Found
 
 MIN_TABLE_DISTANCE = 28.0   # in Lab units: a back must differ this much from the table
 SAME_COLOUR = 25.0          # a back is one colour: most of it lies this close to its median
+# A back the table's colour: its far side, top and bottom each show an edge (Sobel strength)
+# along most of their length OUTLINE_RATIO times the spot's plain inside, and OUTLINE_MIN at
+# least (on 160 rendered hands no spot beside a face passed this that was not a back; at
+# 2.5 and 25 one did).
+OUTLINE_RATIO, OUTLINE_MIN = 3.0, 30.0
 
 
 def free_edge_colour(lab: np.ndarray, occupied: np.ndarray) -> np.ndarray | None:
@@ -47,14 +53,19 @@ def _looks_like_back(lab: np.ndarray, box, table: np.ndarray, occupied: np.ndarr
 
 
 def _local_table(lab: np.ndarray, box, occupied: np.ndarray, table: np.ndarray) -> np.ndarray:
-    """The table just above a spot (light on a table is rarely even): its median colour
-    where no tile lies, or the table's overall colour when too little of it shows."""
+    """The table all round a spot (light on a table is rarely even, and a grained or striped
+    cloth changes colour from one side to the next): its median colour in a ring a third of
+    a tile wide where no tile lies, or the table's overall colour when too little of it
+    shows. A real back stands out from every side of it; a patch of table only from some."""
     x1, y1, x2, y2 = box
-    top = max(0, y1 - (y2 - y1) // 2)
-    region, free = lab[top:max(top, y1 - 2), x1:x2], ~occupied[top:max(top, y1 - 2), x1:x2]
-    if free.sum() < 0.3 * max(1, free.size) or free.sum() < 20:
+    h, w = occupied.shape
+    reach = max(2, (x2 - x1) // 3)
+    rx1, ry1, rx2, ry2 = max(0, x1 - reach), max(0, y1 - reach), min(w, x2 + reach), min(h, y2 + reach)
+    free = ~occupied[ry1:ry2, rx1:rx2]
+    free[y1 - ry1:y2 - ry1, x1 - rx1:x2 - rx1] = False
+    if free.sum() < 20 or free.sum() < 0.3 * max(1, free.size - (x2 - x1) * (y2 - y1)):
         return table
-    return np.median(region[free].reshape(-1, 3).astype(float), axis=0)
+    return np.median(lab[ry1:ry2, rx1:rx2][free].reshape(-1, 3).astype(float), axis=0)
 
 
 def _fit_back(lab: np.ndarray, box, occupied: np.ndarray) -> tuple[int, int, int, int]:
@@ -82,6 +93,32 @@ def _fit_back(lab: np.ndarray, box, occupied: np.ndarray) -> tuple[int, int, int
     return wx1 + bx, wy1 + by, wx1 + bx + bw, wy1 + by + bh
 
 
+def _outlined(edges: np.ndarray, box, side: int, occupied: np.ndarray) -> bool:
+    """A back the colour of the table at `box`: a plain spot with an edge along its far side
+    (`side` -1: its left, the face being to its right; 1: its right), its top and its bottom.
+    The near side is left out: the face beside it has an edge there anyway."""
+    x1, y1, x2, y2 = box
+    h, w = occupied.shape
+    if x1 < 2 or y1 < 2 or x2 > w - 2 or y2 > h - 2 or x2 - x1 < 8 or y2 - y1 < 8:
+        return False
+    mx, my = (x2 - x1) // 5, (y2 - y1) // 5
+    if occupied[y1 + my:y2 - my, x1 + mx:x2 - mx].mean() > 0.2:
+        return False
+    inside = float(np.median(edges[y1 + my:y2 - my, x1 + mx:x2 - mx]))
+    need = max(OUTLINE_MIN, OUTLINE_RATIO * inside)
+    far = x1 if side < 0 else x2 - 1
+    # Each side: the strongest edge within two pixels of where it should be, along its middle.
+    far_edge = edges[y1 + my:y2 - my, far - 2:far + 3].max(axis=1)
+    top_edge = edges[y1 - 2:y1 + 3, x1 + mx:x2 - mx].max(axis=0)
+    bottom_edge = edges[y2 - 3:y2 + 2, x1 + mx:x2 - mx].max(axis=0)
+    return all(np.mean(line > need) > 0.7 for line in (far_edge, top_edge, bottom_edge))
+
+
+def _edge_strength(image: np.ndarray) -> np.ndarray:
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    return cv2.magnitude(cv2.Sobel(gray, cv2.CV_32F, 1, 0), cv2.Sobel(gray, cv2.CV_32F, 0, 1))
+
+
 def find_backs(image: np.ndarray, faces: list[Found], lab: np.ndarray | None = None) -> list[Found]:
     """Face-down tiles beside the face-up ones, at most two in a run (a kan's ends); boxes in
     the pixels of `image` (the finder's small copy: colours need few pixels). `lab`: the
@@ -100,6 +137,7 @@ def find_backs(image: np.ndarray, faces: list[Found], lab: np.ndarray | None = N
     width = float(np.median([f.width for f in upright]))
     gap = max(1, int(0.08 * width))
     backs: list[Found] = []
+    edges = None   # edge strength, worked out only when a spot has the table's colour
     frontier = list(upright)
     for _ in range(2):
         found_now = []
@@ -110,9 +148,14 @@ def find_backs(image: np.ndarray, faces: list[Found], lab: np.ndarray | None = N
                 box = (left, y1, left + int(width), y2)
                 if _looks_like_back(lab, box, table, occupied):
                     back = Found(_fit_back(lab, box, occupied), FACE_DOWN)
-                    found_now.append(back)
-                    bx1, by1, bx2, by2 = back.box
-                    occupied[by1:by2, bx1:bx2] = True
+                else:
+                    edges = _edge_strength(image) if edges is None else edges
+                    if not _outlined(edges, box, side, occupied):
+                        continue
+                    back = Found(box, FACE_DOWN)
+                found_now.append(back)
+                bx1, by1, bx2, by2 = back.box
+                occupied[by1:by2, bx1:bx2] = True
         backs += found_now
         frontier = found_now
     return backs

@@ -4,9 +4,11 @@ Tile faces are the light, unsaturated parts of a picture (and unlike the table, 
 shows); symbols sit inside them and come back when holes are filled. Each light patch is a
 tile, a row of touching tiles, or a grid of them (a whole set laid out). A patch is turned
 level (a hand photographed a little askew), cut into rows and then into tiles at its seams
-(`seams.py`), the tile size coming from how often the seams repeat. Tile backs (a concealed
-kan) are found beside the faces (`backs.py`). Pose follows from shape: a tile turned
-sideways is wider for its height than the other tiles, at any viewing angle to about 45°.
+(`seams.py`), the tile size coming from how often the seams repeat, and where a row's top
+edge steps at a turned tile; the front of the tiles' bodies below a row is left out
+(`row_edges.py`). Tile backs (a concealed kan) are found beside the faces (`backs.py`).
+Pose follows from shape: a tile turned sideways is wider for its height than the other
+tiles, at any viewing angle to about 45°.
 """
 from __future__ import annotations
 
@@ -15,8 +17,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .masks import face_mask, fill_holes
+from .masks import FaceMask, busy_mask, face_mask, fill_holes
 from .seams import cut_profile, period, valleys
+from .row_edges import STEP_SEAM, face_bottom, top_steps
 from .tidy import drop_cut_at_edge, drop_scraps, join_halves, split_stacks
 
 UPRIGHT, SIDEWAYS, FACE_DOWN = "upright", "sideways", "face_down"
@@ -26,6 +29,10 @@ MIN_TILE = 10        # pixels (on that copy): no narrower tile can be named anyw
 # A sideways face is 4/3 as wide for its height as an upright one in theory; found boxes of
 # rendered hands measured upright at most 1.16x the photo's typical aspect, sideways at least 1.30x.
 SIDEWAYS_RATIO = 1.23
+DARK_FACE_GREY = 150  # grey level black faces are stretched to before seams are sought
+# Tiles filling the picture lie many to a column: the labelled photos of whole sets show
+# none over a quarter of the picture high. One of 0.4 is no such photo.
+FILLED_TILE = 0.4
 MIN_TILT = 1.5       # degrees: a patch more askew than this is turned level before cutting
 PAD = 3              # pixels of margin kept around a patch when it is cut out
 Box = tuple[int, int, int, int]
@@ -108,8 +115,9 @@ def patch_layout(faces: np.ndarray, across: np.ndarray, down: np.ndarray, fallba
     return Layout(column, unit, several)
 
 
-def split_patch(faces: np.ndarray, across: np.ndarray, down: np.ndarray, layout: Layout) -> list[Box]:
+def split_patch(patch: Patch, across: np.ndarray, down: np.ndarray, layout: Layout) -> list[Box]:
     """Cut a level patch into rows, and rows into tiles, at the seams."""
+    faces = patch.faces
     height, width = faces.shape
     cuts = [0, height]
     if layout.rows:
@@ -121,7 +129,10 @@ def split_patch(faces: np.ndarray, across: np.ndarray, down: np.ndarray, layout:
         if strip is None:
             continue
         sx1, sy1, sx2, sy2 = strip
-        columns = cut_profile(across[sy1:sy2, sx1:sx2].sum(axis=0).astype(float), layout.column, 0.6, 1.55)
+        sy2 = face_bottom(patch.gray, faces, strip)   # not the tiles' bodies below
+        seams = across[sy1:sy2, sx1:sx2].sum(axis=0).astype(float)
+        seams[top_steps(faces[sy1:sy2, sx1:sx2])] += STEP_SEAM * (sy2 - sy1)
+        columns = cut_profile(seams, layout.column, 0.6, 1.55)
         for left, right in zip(columns, columns[1:]):
             tile = _tighten(faces, (sx1 + left, sy1, sx1 + right, sy2))
             if tile and tile[2] - tile[0] >= 0.45 * layout.column and tile[3] - tile[1] >= 0.4 * layout.column:
@@ -213,15 +224,35 @@ def _patches(faces: np.ndarray, min_area: int) -> list[tuple[np.ndarray, Box]]:
     return patches
 
 
+def brighten(gray: np.ndarray, faces: np.ndarray) -> np.ndarray:
+    """Black faces, stretched to the grey of a light face: a seam between two of them is a
+    few grey levels darker than the faces, too little for `valleys` until stretched."""
+    level = float(np.median(gray[faces > 0])) if faces.any() else 0.0
+    return cv2.convertScaleAbs(gray, alpha=DARK_FACE_GREY / max(8.0, level))
+
+
 def find_faces(small: np.ndarray, lab: np.ndarray | None = None) -> tuple[list[Box], dict[Box, float]]:
     """Boxes of face-up tiles in an image already shrunk to at most FIND_SIDE pixels (`lab`:
     the same image in Lab colours, when the caller has it), and each box's width for height
     as it lay in its levelled patch (boxes mended afterwards have none)."""
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    faces = cv2.morphologyEx(face_mask(small, gray, lab), cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    neutral = (cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[..., 1] < NEUTRAL_SATURATION).astype(np.uint8)
+    found = face_mask(small, gray, lab)
+    boxes, shapes = faces_in(found, gray, neutral)
+    if found.filled and boxes and max(b[3] - b[1] for b in boxes) > FILLED_TILE * gray.shape[0]:
+        # Tiles filling the picture come many to a column; a "tile" near half the picture high
+        # means a grained table taken for one: the hand's tiles are where the detail is.
+        boxes, shapes = faces_in(FaceMask(busy_mask(gray)), gray, neutral)
+    return boxes, shapes
+
+
+def faces_in(found: FaceMask, gray: np.ndarray, neutral: np.ndarray) -> tuple[list[Box], dict[Box, float]]:
+    """The boxes of the tiles in a face mask, and their shapes (see `find_faces`)."""
+    faces = cv2.morphologyEx(found.mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     # Bridge small breaks in a face's outline (a stroke running to its edge) before filling.
     faces = fill_holes(cv2.morphologyEx(faces, cv2.MORPH_CLOSE, np.ones((4, 4), np.uint8)))
-    neutral = (cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[..., 1] < NEUTRAL_SATURATION).astype(np.uint8)
+    if found.dark:
+        gray = brighten(gray, faces)
     smallest = max(6, min(gray.shape) // 50)
     boxes: list[Box] = []
     shapes: dict[Box, float] = {}   # width for height of each tile in its levelled patch
@@ -233,7 +264,7 @@ def find_faces(small: np.ndarray, lab: np.ndarray | None = None) -> tuple[list[B
         layout = patch_layout(patch.faces, across, down, float(np.median(known)) if known else None)
         if layout is None:
             continue
-        tiles = split_patch(patch.faces, across, down, layout)
+        tiles = split_patch(patch, across, down, layout)
         if len(tiles) >= 2:
             known.append(layout.column)
         elif len(tiles) == 1 and 0.5 <= (tiles[0][2] - tiles[0][0]) / max(1, tiles[0][3] - tiles[0][1]) <= 1.1:

@@ -19,6 +19,9 @@ from .find import FACE_DOWN, SIDEWAYS, UPRIGHT
 
 CONCEALED, WIN, MELD, DORA = "concealed", "win", "meld", "dora"
 MAX_DORA_INDICATORS = 5
+# Tiles lie apart when their gap exceeds the row's usual gap (taken within USUAL_GAP tiles)
+# by APART of a tile; see _split_by_gaps.
+APART, USUAL_GAP = 0.22, (-0.25, 0.05)
 
 
 @dataclass(frozen=True)
@@ -146,12 +149,19 @@ def _overlap_x(a, b) -> float:
 
 
 def _split_by_gaps(detections: list[Detection], row: list[int]) -> list[list[int]]:
+    """A row cut where tiles lie apart: a gap clearly wider than the row's usual one. The
+    usual gap is not zero: boxes of a row seen at an angle overlap, and of tiles laid
+    loosely, part (rendered hands: gaps between concealed tiles at most 0.16 of a tile over
+    the row's usual one, the winning tile's gap at least 0.21 over it, where a fixed 0.3 of
+    a tile missed a quarter of the winning tiles)."""
     widths = [min(detections[i].box[2] - detections[i].box[0], detections[i].box[3] - detections[i].box[1]) for i in row]
     unit = float(np.median(widths)) if widths else 1.0
+    gaps = [detections[cur].box[0] - detections[prev].box[2] for prev, cur in zip(row, row[1:])]
+    # A short row's median gap may be the gap that parts it: never take more than a sliver.
+    usual = min(USUAL_GAP[1] * unit, max(USUAL_GAP[0] * unit, float(np.median(gaps)))) if gaps else 0.0
     groups = [[row[0]]] if row else []
-    for prev, cur in zip(row, row[1:]):
-        gap = detections[cur].box[0] - detections[prev].box[2]
-        if gap > 0.3 * unit:
+    for cur, gap in zip(row[1:], gaps):
+        if gap - usual > APART * unit:
             groups.append([cur])
         else:
             groups[-1].append(cur)
@@ -250,9 +260,15 @@ def _read_hand_row(detections: list[Detection], row: list[int], added: dict[int,
     concealed: list[int] = []
     apart: list[list[int]] = []
     for position, group in enumerate(_split_by_gaps(detections, row)):
-        if not _is_meld_run(detections, group):
+        lone = len(group) == 1 and position > 0 and not arrangement.of(WIN)
+        if lone and detections[group[0]].pose == SIDEWAYS and group[0] not in added:
+            # A lone tile set apart after the concealed tiles is the winning tile, even when
+            # it looked turned (set askew, or seen steeply): one turned tile is no meld.
+            arrangement.groups.append(Group(WIN, tuple(group)))
+            arrangement.doubts.append("the winning tile set apart looks turned sideways: read as the winning tile")
+        elif not _is_meld_run(detections, group):
             # A lone upright tile set apart after the concealed tiles is the winning tile.
-            if len(group) == 1 and position > 0 and not arrangement.of(WIN):
+            if lone:
                 arrangement.groups.append(Group(WIN, tuple(group)))
             else:
                 concealed += group

@@ -3,14 +3,32 @@
 Three cases, told apart by the photo's edge: tiles filling the picture (a set laid out in a
 grid: the edge is tile face, busy with seams and strokes), tiles on a coloured table (faces
 are the light pixels unlike the table's colour), and tiles on a table as light as they are
-(colour cannot part them; the tiles are where the picture has detail).
+(colour cannot part them; the tiles are where the picture has detail). A grey grained table
+passes for tiles filling the picture (lines cross its edge everywhere) until the faces are
+seen to be far lighter than it. Some sets have black faces with light symbols: there the
+faces are the dark colourless pixels unlike the table.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from .seams import valleys
+
+# A black face is dark and colourless (Lab lightness and chroma, 0-255 units); its symbols are
+# light or coloured, and lie inside it. A set is taken for black-faced when such pixels, unlike
+# the table, are at least DARK_SHARE of the light ones, and hold ENCLOSED of the light pixels
+# within their outlines (rendered black sets: 1.7-6.8x and 38-100%, a glare on the table
+# being light too; white sets on dark or grained tables reached 1.0x, but at most 4% enclosed;
+# the labelled real photos at most 0.5x and 20%).
+DARK_FACE, DARK_CHROMA, DARK_SHARE, ENCLOSED = 70, 16, 0.8, 0.3
+# Lines crossing the photo's edge everywhere are a grained table's, not tiles filling the
+# picture, when the lightest LIGHTEST percent of the photo (faces) is LIGHTER_BY lighter (Lab
+# L) than the edge (the labelled photos of whole sets: 8-24; rendered grey grained tables: 66).
+LIGHTEST, LIGHTER_BY = 95, 40
+
 
 def whiteness(lab: np.ndarray) -> np.ndarray:
     light = lab[..., 0].astype(np.int16)
@@ -53,10 +71,18 @@ def far_from(lab: np.ndarray, colour: np.ndarray, distance: float) -> np.ndarray
     return cv2.transform(cv2.multiply(diff, diff), np.ones((1, 3), np.float32)) > distance * distance
 
 
-def face_mask(image: np.ndarray, gray: np.ndarray | None = None, lab: np.ndarray | None = None) -> np.ndarray:
+@dataclass(frozen=True)
+class FaceMask:
+    mask: np.ndarray      # 0/1: tile face
+    dark: bool = False    # the faces are black (a dark-faced set): seams show little contrast
+    filled: bool = False  # taken for tiles filling the picture (the edge is faces and seams)
+
+
+def face_mask(image: np.ndarray, gray: np.ndarray | None = None, lab: np.ndarray | None = None) -> FaceMask:
     """Pixels that look like a tile face: bright and nearly colourless relative to the photo,
-    and (where a table shows) clearly not the table's colour. `gray` and `lab` may be given
-    when the caller has them already."""
+    and (where a table shows) clearly not the table's colour; or, for a black-faced set,
+    dark and colourless and not the table. `gray` and `lab` may be given when the caller has
+    them already."""
     lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB) if lab is None else lab
     white = whiteness(lab)
     level, _ = cv2.threshold(white, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
@@ -68,9 +94,44 @@ def face_mask(image: np.ndarray, gray: np.ndarray | None = None, lab: np.ndarray
     # An edge as light as a face is either tiles filling the picture or a light table.
     if whiteness(table.reshape(1, 1, 3).astype(np.uint8))[0, 0] > level:
         if tiles_fill_picture(gray):
-            return mask.astype(np.uint8)
-        return busy_mask(gray)              # a light table: tiles are where the detail is
-    return (mask & far_from(lab, table, 22)).astype(np.uint8)
+            if not clearly_lighter(lab, white, table):
+                return FaceMask(mask.astype(np.uint8), filled=True)
+            # Lines cross the edge everywhere, but they are a grained table's: the faces are
+            # far lighter than the edge, and colour parts them from it after all.
+        else:
+            return FaceMask(busy_mask(gray))   # a light table: tiles are where the detail is
+    unlike_table = far_from(lab, table, 22)
+    light = mask & unlike_table
+    dark = dark_faces(lab, unlike_table, light)
+    if dark is not None:
+        # The light symbols on a black face belong to it too.
+        return FaceMask((dark | light).astype(np.uint8), dark=True)
+    return FaceMask(light.astype(np.uint8))
+
+
+def clearly_lighter(lab: np.ndarray, white: np.ndarray, table: np.ndarray) -> bool:
+    """The lightest things in the photo (the faces) are far lighter than its edge: not tiles
+    filling the picture (their edge is faces and seams) but a table, grey and grained."""
+    brightest = white >= np.percentile(white, LIGHTEST)
+    face = np.median(lab[brightest].reshape(-1, 3).astype(float), axis=0)
+    return bool(face[0] - table[0] > LIGHTER_BY)
+
+
+def dark_faces(lab: np.ndarray, unlike_table: np.ndarray, light: np.ndarray) -> np.ndarray | None:
+    """Dark colourless pixels unlike the table, when they are the faces of a black-faced set
+    (many of them, with the light pixels inside their outlines); otherwise None."""
+    dark = lab[..., 0] < DARK_FACE
+    light_count = np.count_nonzero(light)
+    if np.count_nonzero(dark) < DARK_SHARE * light_count:
+        return None
+    chroma = cv2.absdiff(lab[..., 1], 128).astype(np.int16) + cv2.absdiff(lab[..., 2], 128)
+    dark &= (chroma < DARK_CHROMA) & unlike_table
+    if np.count_nonzero(dark) < DARK_SHARE * max(1, light_count):
+        return None
+    outlines = fill_holes(cv2.morphologyEx(dark.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((4, 4), np.uint8))) > 0
+    if np.count_nonzero(light & outlines) < ENCLOSED * light_count:
+        return None
+    return dark
 
 
 def busy_mask(gray: np.ndarray) -> np.ndarray:

@@ -31,6 +31,13 @@ PIPELINE_THREADS = 1
 # much surer than turned (80 rendered hands: tiles set askew were named 0.86-0.90 as they lay,
 # against 0.18-0.64 turned; truly turned tiles at most 0.79 as they lay).
 UNTURNED_SURE, UNTURNED_MARGIN = 0.85, 0.2
+# Shares of a found box's height (top), width (each side) and height (bottom) added around
+# it before it is named. The model learnt crops cut 4% inside to 10% outside a face's
+# edges; found boxes start a little below a face's top (its rim is darker than its middle,
+# so the face mask leaves it out). Measured on 160 rendered hands: 124 read exactly with no
+# margin, 130 with this one (tiles right 93.2% -> 93.7%); labelled real photos 184 -> 186
+# of 203 right.
+CROP_MARGIN = (0.07, 0.03, 0.02)
 
 
 def use_pipeline_threads() -> None:
@@ -99,11 +106,15 @@ def _probability(detection: Detection, label: str) -> float:
 
 
 def crop_tile(image: np.ndarray, found: Found) -> list[np.ndarray]:
-    """The tile's face, upright. A sideways tile may have been turned either way, so both
-    turns are returned, and last the crop as it lies: a tile only set askew looks as wide
-    as a turned one, and is then named surest unturned."""
+    """The tile's face, upright, with a margin (CROP_MARGIN). A sideways tile may have been
+    turned either way, so both turns are returned, and last the crop as it lies: a tile only
+    set askew looks as wide as a turned one, and is then named surest unturned."""
     x1, y1, x2, y2 = found.box
-    crop = image[max(0, y1):y2, max(0, x1):x2]
+    width, height = x2 - x1, y2 - y1
+    top, side, bottom = CROP_MARGIN
+    x1, x2 = max(0, round(x1 - side * width)), max(0, round(x2 + side * width))
+    y1, y2 = max(0, round(y1 - top * height)), max(0, round(y2 + bottom * height))
+    crop = image[y1:y2, x1:x2]
     if found.pose == SIDEWAYS:
         return [cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE), cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE), crop]
     return [crop]

@@ -11,6 +11,8 @@ from .tilesets import TileSet, has_red_fives, random_set
 
 FACE_LABELS = tuple(label for label in LABELS if label != BACK)
 RIICHI_LABELS = tuple(label for label in FACE_LABELS if not label.endswith("f"))
+# flowers and seasons differ most between makers and are few in a set: drawn half as often again
+BONUS_WEIGHT = 1.5
 
 
 def labels_for(ts: TileSet) -> tuple[str, ...]:
@@ -29,8 +31,10 @@ def render_crops(rng: np.random.Generator, labels: list[str] | None = None, tile
     """
     ts = tileset or random_set(rng)
     choices = labels_for(ts)
+    weights = np.array([BONUS_WEIGHT if label.endswith("f") else 1.0 for label in choices])
+    weights /= weights.sum()
     if labels is None:
-        labels = [BACK if rng.random() < 0.04 else choices[int(rng.integers(len(choices)))]
+        labels = [BACK if rng.random() < 0.04 else choices[int(rng.choice(len(choices), p=weights))]
                   for _ in range(int(rng.integers(3, 10)))]
     out_w = float(rng.uniform(28, 110))
     face_w = max(40.0, out_w * 1.25)

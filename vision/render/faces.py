@@ -8,15 +8,15 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from . import fluffy, glyphs, pips
-from .tilesets import BLACKS, TileSet
+from . import fluffy, pips
+from .bonus import draw_bonus
+from .glyphs import put_glyph
+from .tilesets import TileSet
 
 FACE_W, FACE_H = 120, 160
 NUMERALS = "一二三四五六七八九"
 WINDS = "東南西北"
 WIND_LETTERS = "ESWN"
-FLOWER_CHARS = "梅蘭菊竹春夏秋冬"
-SEASON_WORDS = ("SPR", "SUM", "AUT", "WIN")
 
 
 def draw_face(label: str, tileset: TileSet, rng: np.random.Generator,
@@ -41,29 +41,6 @@ def _paste_art(img: np.ndarray, art: np.ndarray, rng: np.random.Generator) -> No
     alpha = piece[..., 3:4]
     region = img[y1:y2, x1:x2].astype(np.float32)
     img[y1:y2, x1:x2] = (region * (1 - alpha) + piece[..., :3] * 255.0 * alpha).astype(np.uint8)
-
-
-def put_glyph(img: np.ndarray, text: str, box: tuple[float, float, float, float], colour, font,
-              stretch: bool = False) -> None:
-    """Draw `text` in `font` fitted into `box` (fractions of the face), keeping its shape unless stretched."""
-    mask = glyphs.glyph_or_fallback(text, font)
-    h, w = img.shape[:2]
-    bx1, by1, bx2, by2 = box[0] * w, box[1] * h, box[2] * w, box[3] * h
-    bw, bh = bx2 - bx1, by2 - by1
-    mh, mw = mask.shape
-    if stretch:
-        tw, th = bw, bh
-    else:
-        s = min(bw / mw, bh / mh)
-        tw, th = mw * s, mh * s
-    tw, th = max(1, int(round(tw))), max(1, int(round(th)))
-    x1 = int(round(bx1 + (bw - tw) / 2))
-    y1 = int(round(by1 + (bh - th) / 2))
-    x1, y1 = max(0, min(w - tw, x1)), max(0, min(h - th, y1))
-    tw, th = min(tw, w - x1), min(th, h - y1)
-    m = cv2.resize(mask, (tw, th), interpolation=cv2.INTER_AREA)[..., None]
-    region = img[y1:y1 + th, x1:x1 + tw].astype(np.float32)
-    img[y1:y1 + th, x1:x1 + tw] = (region * (1 - m) + np.array(colour, np.float32) * m).astype(np.uint8)
 
 
 def _draw(img: np.ndarray, label: str, ts: TileSet, rng: np.random.Generator) -> None:
@@ -155,20 +132,5 @@ def _white_dragon(img, ts, rng) -> None:
 
 
 def _bonus(img, n, ts, rng) -> None:
-    """Flowers 1-4 and seasons 5-8: a plant, the number 1-4 and often the flower's or season's name."""
-    number = (n - 1) % 4 + 1
-    pips.plant(img, n - 1, [ts.green_colour, ts.red_colour, ts.blue_colour, (80, 80, 220), (30, 160, 220)], rng,
-               (0.12, 0.28, 0.88, 0.95))
-    left = rng.random() < 0.5
-    num_box = (0.05, 0.03, 0.3, 0.25) if left else (0.7, 0.03, 0.95, 0.25)
-    colour = ts.index_colour if rng.random() < 0.7 else ts.red_colour
-    if ts.flower_numbers == "chinese":
-        put_glyph(img, NUMERALS[number - 1], _jit(rng, num_box, 0.015), colour, ts.cjk_font)
-    elif ts.latin_font is not None:
-        put_glyph(img, str(number), _jit(rng, num_box, 0.015), colour, ts.latin_font)
-    if ts.flower_char:
-        char_box = (0.62, 0.03, 0.95, 0.3) if left else (0.05, 0.03, 0.38, 0.3)
-        put_glyph(img, FLOWER_CHARS[n - 1], _jit(rng, char_box, 0.015),
-                  BLACKS[0] if rng.random() < 0.3 else ts.blue_colour, ts.cjk_font)
-    elif n > 4 and ts.latin_font is not None and rng.random() < 0.5:
-        put_glyph(img, SEASON_WORDS[n - 5], (0.35, 0.05, 0.75, 0.2), ts.red_colour, ts.latin_font)
+    """Flowers 1-4 and seasons 5-8, each group in its own convention of the set."""
+    draw_bonus(img, n, ts.seasons if n > 4 else ts.flowers, ts.bonus_ink, ts.cjk_font, ts.latin_font, rng)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"))
@@ -76,3 +77,26 @@ def glyph_or_fallback(text: str, font: Path) -> np.ndarray:
             break
         mask = glyph(text, other)
     return mask
+
+
+def put_glyph(img: np.ndarray, text: str, box: tuple[float, float, float, float], colour, font,
+              stretch: bool = False) -> None:
+    """Draw `text` in `font` fitted into `box` (fractions of the face), keeping its shape unless stretched."""
+    mask = glyph_or_fallback(text, font)
+    h, w = img.shape[:2]
+    bx1, by1, bx2, by2 = box[0] * w, box[1] * h, box[2] * w, box[3] * h
+    bw, bh = bx2 - bx1, by2 - by1
+    mh, mw = mask.shape
+    if stretch:
+        tw, th = bw, bh
+    else:
+        s = min(bw / mw, bh / mh)
+        tw, th = mw * s, mh * s
+    tw, th = max(1, int(round(tw))), max(1, int(round(th)))
+    x1 = int(round(bx1 + (bw - tw) / 2))
+    y1 = int(round(by1 + (bh - th) / 2))
+    x1, y1 = max(0, min(w - tw, x1)), max(0, min(h - th, y1))
+    tw, th = min(tw, w - x1), min(th, h - y1)
+    m = cv2.resize(mask, (tw, th), interpolation=cv2.INTER_AREA)[..., None]
+    region = img[y1:y1 + th, x1:x1 + tw].astype(np.float32)
+    img[y1:y1 + th, x1:x1 + tw] = (region * (1 - m) + np.array(colour, np.float32) * m).astype(np.uint8)

@@ -1,5 +1,5 @@
 """The pictures on suit and bonus tiles, drawn with OpenCV: dots (coins), bamboo sticks,
-the 1-sou bird and the plants of flower tiles. Coordinates are fractions of the face."""
+and the 1-sou bird. Coordinates are fractions of the face."""
 from __future__ import annotations
 
 import cv2
@@ -146,41 +146,3 @@ def bird(img: np.ndarray, palette: list[Colour], rng: np.random.Generator) -> No
         lx = int(cx + (k - 0.5) * body[0] * 0.6)
         cv2.line(img, (lx, int(cy + body[1] * 0.8)), (lx, int(cy + body[1] * 1.8)), cols[1], max(1, w // 50), cv2.LINE_AA)
 
-
-def plant(img: np.ndarray, kind: int, palette: list[Colour], rng: np.random.Generator,
-          area: tuple[float, float, float, float]) -> None:
-    """The picture on a flower or season tile in `area` (x1, y1, x2, y2 fractions).
-
-    `kind` 0-7 (plum, orchid, chrysanthemum, bamboo, spring .. winter) only nudges the drawing:
-    real sets draw these freely, the number and character tell them apart.
-    """
-    h, w = img.shape[:2]
-    x1, y1, x2, y2 = area[0] * w, area[1] * h, area[2] * w, area[3] * h
-    green = palette[0]
-    base = (rng.uniform(x1 + (x2 - x1) * 0.3, x1 + (x2 - x1) * 0.7), y2)
-    tips = []
-    for _ in range(int(rng.integers(2, 5))):
-        tip = (rng.uniform(x1, x2), rng.uniform(y1, y1 + (y2 - y1) * 0.6))
-        mid = ((base[0] + tip[0]) / 2 + rng.uniform(-0.1, 0.1) * w, (base[1] + tip[1]) / 2)
-        pts = np.array([base, mid, tip], np.float32)
-        curve = np.array([(1 - t) ** 2 * pts[0] + 2 * (1 - t) * t * pts[1] + t ** 2 * pts[2]
-                          for t in np.linspace(0, 1, 12)], np.int32)
-        cv2.polylines(img, [curve], False, green, max(1, w // 45), cv2.LINE_AA)
-        tips.append(tip)
-        if kind in (1, 3) or rng.random() < 0.5:  # leaves
-            lx, ly = curve[len(curve) // 2]
-            cv2.ellipse(img, (int(lx), int(ly)), (max(2, w // 14), max(1, w // 40)), rng.uniform(0, 180), 0, 360,
-                        green, -1, cv2.LINE_AA)
-    if kind == 3:  # bamboo: jointed stems
-        for _ in range(2):
-            sx = rng.uniform(x1 + 4, x2 - 4)
-            cv2.line(img, (int(sx), int(y1 + (y2 - y1) * 0.2)), (int(sx), int(y2)), green, max(2, w // 25), cv2.LINE_AA)
-    for tip in tips:
-        col = palette[1 + int(rng.integers(0, len(palette) - 1))]
-        r = max(2, int(w * rng.uniform(0.05, 0.1)))
-        petals = int(rng.integers(4, 7))
-        for k in range(petals):
-            a = 2 * np.pi * k / petals
-            cv2.circle(img, (int(tip[0] + np.cos(a) * r * 0.7), int(tip[1] + np.sin(a) * r * 0.7)),
-                       max(1, r // 2), col, -1, cv2.LINE_AA)
-        cv2.circle(img, (int(tip[0]), int(tip[1])), max(1, r // 3), palette[-1], -1, cv2.LINE_AA)

@@ -8,6 +8,8 @@ from pathlib import Path
 import numpy as np
 
 from . import fluffy, glyphs
+from .bonus import BonusStyle, random_style
+from .brush import Ink
 
 Colour = tuple[int, int, int]  # BGR
 
@@ -19,6 +21,7 @@ BACK_COLOURS: tuple[Colour, ...] = ((40, 120, 40), (150, 90, 20), (40, 170, 230)
 REDS: tuple[Colour, ...] = ((40, 40, 200), (50, 50, 175), (60, 30, 220), (45, 60, 190))
 GREENS: tuple[Colour, ...] = ((60, 130, 30), (50, 110, 20), (80, 150, 40), (70, 120, 60))
 BLUES: tuple[Colour, ...] = ((170, 80, 20), (190, 110, 30), (140, 60, 30), (200, 90, 40))
+PINKS: tuple[Colour, ...] = ((130, 100, 230), (110, 80, 210))
 BLACKS: tuple[Colour, ...] = ((25, 25, 25), (40, 35, 30), (20, 20, 45))
 
 
@@ -45,8 +48,9 @@ class TileSet:
     coin_style: int = 0
     corner_index: bool = False         # small 1-9 / E S W N in the corner, as on Western sets
     index_colour: Colour = REDS[0]
-    flower_numbers: str = "arabic"     # or "chinese"
-    flower_char: bool = True
+    flowers: BonusStyle = BonusStyle()
+    seasons: BonusStyle = BonusStyle(script="chinese", number_colour=REDS[0], name_colour=BLACKS[0], picture="generic")
+    bonus_ink: Ink = Ink(GREENS[0], REDS[0], BLUES[0], (40, 60, 90), FACE_COLOURS[0], False)
     body_depth: float = 0.18           # tile thickness as a fraction of face height
     back_share: float = 0.5            # how much of the thickness is back-coloured
 
@@ -87,8 +91,11 @@ def random_set(rng: np.random.Generator, art: str | None = None) -> TileSet:
         coin_style=int(rng.integers(0, 3)),
         corner_index=bool(rng.random() < 0.2),
         index_colour=pick((red, pick(BLACKS), blue)),
-        flower_numbers="chinese" if rng.random() < 0.3 else "arabic",
-        flower_char=bool(rng.random() < 0.7),
+        flowers=random_style(rng, False, (red, blue, green), BLACKS),
+        seasons=random_style(rng, True, (red, blue, green), BLACKS),
+        bonus_ink=Ink(leaf=green, bloom=red if rng.random() < 0.8 else PINKS[int(rng.integers(len(PINKS)))],
+                      accent=pick((blue, red, PINKS[0], (40, 140, 230))), branch=pick(((40, 60, 90), BLACKS[0], green)),
+                      face=face, outline=bool(rng.random() < 0.6)),
         body_depth=depth, back_share=share,
     )
 

@@ -46,8 +46,14 @@ max-pools down to 4x3, dropout 0.3 and one linear layer. About 0.36 M parameters
   upright, 15% upside down, 4% face-down tiles. Faces come from the CC0 FluffyStuff riichi art
   (regular and black; about 30% of sets) or are drawn: Kai, Ming and Hei CJK fonts from Debian,
   Japanese and Chinese / Hong Kong conventions (伍 and 五, blue or black numerals and winds,
-  blank, framed or double-framed white dragons, drawn dots, bamboo and birds, flowers and seasons
-  with Arabic or Chinese numbers and their names, corner indices as on Western sets).
+  blank, framed or double-framed white dragons, drawn dots, bamboo and birds, corner indices as on
+  Western sets). Flowers and seasons are drawn as Chinese / Hong Kong makers print them: a big
+  picture (plum, orchid, chrysanthemum, bamboo; for the seasons a round peony-like blossom, a
+  flower in a vase, bowl or basket, or the season's own plant, the same picture for a tile all
+  through a set), the number 1-4 large in a top corner in Arabic or Chinese numerals, and the name
+  (梅 蘭 菊 竹 春 夏 秋 冬, a Latin season word, or none) in the other corner; each set picks the
+  flowers' and the seasons' numeral script, colours and naming independently, so no colour alone
+  names a group. Flowers and seasons are drawn 1.5 times as often as other tiles.
 - **Real tuning crops** ({tuning_used} crops, each seen {settings.real_repeats} times an epoch with a new
   border, blur and flips): the photo sets {", ".join(sorted(TUNING_SETS))} of `shared/data/photos/camerash`
   (its crops and the labelled boxes of those photos). The split is by **set**: the crops are
@@ -80,8 +86,8 @@ crops only. Most frequent mistakes (truth->read): {real_errors or "n/a"}; render
 Latency: {latency:.2f} ms a crop (14 crops a call, preparation included, onnxruntime CPU, 2 threads).
 
 ## Limits
-- Flowers and seasons vary most between makers; the renderer draws them freely, so these are the
-  weakest classes on real sets.
+- Flowers and seasons vary most between makers; the renderer follows the common conventions
+  but copies no maker, so these remain the weakest classes on real sets.
 - The crop must be the tile's face turned upright (or upside down); the classifier does not find
   tiles or tell their pose.
 - Real red fives were not available for measurement; red fives are judged on rendered crops.

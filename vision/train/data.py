@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from functools import lru_cache
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -26,8 +27,11 @@ def cache_dir() -> Path:
     return path
 
 
+@lru_cache(maxsize=1)
 def _renderer_digest() -> str:
-    """Changes whenever the renderer's code does, so a stale cache is never reused."""
+    """Changes whenever the renderer's code does, so a stale cache is never reused. Read once per
+    process: the renderer in memory is the one this process started with, even if its files are
+    edited during a long run."""
     digest = hashlib.sha256()
     for path in sorted((Path(__file__).resolve().parents[1] / "render").glob("*.py")):
         digest.update(path.read_bytes())

@@ -1,0 +1,69 @@
+"""What a row's edges say, beyond its seams.
+
+Its bottom: seen at an angle, a tile shows its front below its face, as light and colourless
+as the face (so in the face mask) but turned from the light, so a band clearly darker than
+the face runs along the row's bottom. Left in the tiles' boxes it shifts every crop off the
+face (the classifier learnt faces cut at their edges) and makes upright tiles look wider for
+their height, nearer a turned one. A photo from straight above shows no body.
+
+Its top: a sideways tile is shorter than the upright tiles beside it (their bottoms line
+up), so where the top edge steps one tile ends and the next begins, seen or not: a plain
+face butting on another shows hardly a seam between them.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+Box = tuple[int, int, int, int]
+# Rendered bodies are shaded to 0.8 of the face: a line of the face mask under BODY_SHADE of
+# the faces' brightness is body. The brightness of a line is the FACE_SHARE quantile of its
+# face pixels (strokes are darker, and cover less). A body band is MIN_BODY-MAX_BODY of the
+# row's height (measured on 160 rendered hands: found boxes reached 13% of a face below it,
+# median, before the band was cut off; 3% after).
+BODY_SHADE, FACE_SHARE, MIN_BODY, MAX_BODY = 0.9, 0.9, 0.03, 0.3
+# A step in a row's top edge of TOP_STEP of its height (a sideways tile is about a quarter
+# lower than an upright one) is a seam, as if crossing STEP_SEAM of the row's height.
+TOP_STEP, STEP_SEAM = 0.15, 0.8
+
+
+def face_levels(region: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Per row of `region`, the brightness most of its face pixels reach; 0 for rows that are
+    less than a fifth face (a sort of each row: numpy's percentile cannot skip masked pixels)."""
+    rows, cols = region.shape
+    counts = mask.sum(axis=1)
+    ordered = np.sort(np.where(mask, region, -1), axis=1)
+    index = np.clip(cols - counts + (FACE_SHARE * (counts - 1)).astype(int), 0, cols - 1)
+    level = ordered[np.arange(rows), index].astype(float)
+    level[counts < 0.2 * cols] = 0.0
+    return level
+
+
+def face_bottom(gray: np.ndarray, faces: np.ndarray, strip: Box) -> int:
+    """Where the faces of a row (`strip`, in the pixels of `gray`) end, above the front of
+    the tiles' bodies; the strip's own bottom when no body shows."""
+    x1, y1, x2, y2 = strip
+    height = y2 - y1
+    if height < 8:
+        return y2
+    level = face_levels(gray[y1:y2, x1:x2], faces[y1:y2, x1:x2] > 0)
+    face = float(np.median(level[height // 4: 2 * height // 3]))
+    dark = level < BODY_SHADE * face
+    # Walk down from the middle to where the faces stop: two dark rows in a row, with mostly
+    # dark below (a stroke across one tile darkens a row or two, then face resumes).
+    row = next((r for r in range(height // 2, height - 1)
+                if dark[r] and dark[r + 1] and np.median(level[r:]) < BODY_SHADE * face), height)
+    band = height - row
+    if band < max(2, MIN_BODY * height) or band > MAX_BODY * height:
+        return y2
+    return y1 + row + 1   # the face's own rim is a pixel darker than its middle
+
+
+def top_steps(faces: np.ndarray) -> np.ndarray:
+    """Columns of a row (its face mask) where the top edge steps by a good part of a tile."""
+    height, width = faces.shape
+    reach = 2
+    steps = np.zeros(width, bool)
+    if width > 2 * reach:
+        top = np.where(faces.any(axis=0), np.argmax(faces, axis=0), height)
+        steps[reach:-reach] = np.abs(top[2 * reach:] - top[:-2 * reach]) > TOP_STEP * height
+    return steps
