@@ -103,12 +103,7 @@ def test_several_winners_bad_input_is_refused_in_words(client):
         (dict(discarder="0", winners=json.dumps([ok, {"winner": 9, "han": "1", "fu": "30"}])), 400, "winner"),
         (dict(discarder="0", winners=json.dumps([ok, {"winner": 2, "han": "2", "fu": "33"}])), 422, "fu"),
     ]
-    for i, (fields, status, words) in enumerate(cases):
-        response = _record(client, session_id, _hand_form(token, f"bad-several-{i}", **fields))
-        text = response.get_data(as_text=True)
-        assert response.status_code == status, (fields, text)
-        assert words in text and "Traceback" not in text, (fields, text)
-    assert state(client, session_id)["events"] == 0
+    _each_refused(client, session_id, token, "bad-several", cases)
 
     other, _, token = new_session(client, rules="fundamentals")
     response = _record(client, other, _hand_form(token, "fundamentals-double", discarder="0",
@@ -155,12 +150,7 @@ def test_pao_bad_input_is_refused_with_the_rule_in_words(client):
         (dict(winner="1", tsumo="1", hand=json.dumps({**BEN_DAISANGEN, "pao": "N"}), pao="2"), 400, "different"),
         (dict(winner="1", tsumo="1", hand=json.dumps({**BEN_DAISANGEN, "pao": "X"})), 400, "seat wind"),
     ]
-    for i, (fields, status, words) in enumerate(cases):
-        response = _record(client, session_id, _hand_form(token, f"bad-pao-{i}", **fields))
-        text = response.get_data(as_text=True)
-        assert response.status_code == status, (fields, text)
-        assert words in text and "Traceback" not in text, (fields, text)
-    assert state(client, session_id)["events"] == 0
+    _each_refused(client, session_id, token, "bad-pao", cases)
     # the hand's own pao (a seat wind, as the scorer takes it) names the same liable seat
     api = post_event(client, session_id, token, {"type": "win", "winner": 1, "tsumo": True,
                                                  "hand": {**BEN_DAISANGEN, "pao": "W"}})
@@ -268,3 +258,14 @@ def test_every_label_the_pages_name_has_english_and_japanese():
     assert {"record.another", "record.pao", "session.nagashi_who", "session.head_bump"} <= named
     assert sorted(k for k in named if k not in MESSAGES) == []
     assert [k for k, (english, japanese) in MESSAGES.items() if not english or not japanese] == []
+
+
+def _each_refused(client, session_id: str, token: str, name: str, cases: list) -> None:
+    """Each (form fields, status, words) is answered with that status and words, no traceback,
+    and nothing is recorded."""
+    for i, (fields, status, words) in enumerate(cases):
+        response = _record(client, session_id, _hand_form(token, f"{name}-{i}", **fields))
+        text = response.get_data(as_text=True)
+        assert response.status_code == status, (fields, text)
+        assert words in text and "Traceback" not in text, (fields, text)
+    assert state(client, session_id)["events"] == 0
