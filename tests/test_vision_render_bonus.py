@@ -96,3 +96,11 @@ def test_drawn_sets_print_numbers_and_names():
             face = draw_face(f"{n}f", ts, rng)
             corners = np.abs(face[: int(FACE_H * 0.22)].astype(int) - np.array(ts.face)).sum(axis=2) > 60
             assert corners.sum() > 40, "the number must be printed in a top corner"
+
+
+def test_a_season_never_shows_the_picture_of_the_flower_with_its_number():
+    """Without printed names, spring 1 and plum 1 would be the same tile to the model."""
+    from vision.render import plants
+
+    for number, own in enumerate(plants.SEASONAL):
+        assert plants.FLOWERS[number] not in own

@@ -207,5 +207,6 @@ def fruit(img: np.ndarray, area: Area, ink: Ink, rng: np.random.Generator) -> No
 
 
 FLOWERS = (plum, orchid, chrysanthemum, bamboo)
-# the season's own plant: spring blossom, summer peony or lotus, autumn chrysanthemum or fruit, winter plum
-SEASONAL = ((plum, peony), (peony, orchid), (chrysanthemum, fruit), (plum, bamboo))
+# The season's own plant, never the picture of the flower with its number (spring 1 is not the
+# plum of flower 1, and so on): where a set prints no names, the picture is what tells them apart.
+SEASONAL = ((orchid, peony), (peony,), (fruit, peony), (plum, peony))
