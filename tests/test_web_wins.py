@@ -269,3 +269,14 @@ def _each_refused(client, session_id: str, token: str, name: str, cases: list) -
         assert response.status_code == status, (fields, text)
         assert words in text and "Traceback" not in text, (fields, text)
     assert state(client, session_id)["events"] == 0
+
+
+def test_winners_of_one_discard_won_on_the_same_tile(client):
+    session_id, _, token = new_session(client)
+    on_a_four = {"concealed": "123m456m789m345p55s", "win_tile": "4p"}    # ittsu, won on the 4p instead
+    winners = [{"winner": 1, "hand": BEN_HAKU}, {"winner": 2, "hand": on_a_four},
+               {"winner": 3, "han": "1", "fu": "30"}]                    # by numbers: no tile to compare
+    response = _record(client, session_id, _hand_form(token, "two-tiles", discarder="0", winners=json.dumps(winners)))
+    assert response.status_code == 400
+    assert "Ben on 5p, Chiyo on 4p" in response.get_data(as_text=True)
+    assert state(client, session_id)["events"] == 0

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from scorer import game as ledger
 from scorer.riichi.yaku import PAO_YAKUMAN
-from scorer.tiles import WIND_LETTERS
+from scorer.tiles import WIND_LETTERS, format_tiles, parse_tiles
 
 from . import game, store
 from .errors import PlayerError
@@ -128,9 +128,19 @@ def _several(current: game.Game, data, entries: list[dict]) -> dict:
             wins.append({"winner": w, **_one_win(current, entry, w, discarder, False, takes_pot=w == first)})
         except PlayerError as err:       # say whose hand it is
             raise PlayerError(err.status, err.key, f"{config.players[w]}: {err.detail}", err.code) from None
+    _same_discard(config, wins)
     if len(wins) == 1:
         return {"type": "win", "discarder": discarder, **wins[0]}
     return {"type": "win", "discarder": discarder, "winners": wins}
+
+
+def _same_discard(config, wins: list[dict]) -> None:
+    """Everyone entered by tiles won on the one tile that was discarded (a red five is red for all)."""
+    tiles = {w["winner"]: format_tiles(parse_tiles(w["request"]["win_tile"])) for w in wins if "request" in w}
+    if len(set(tiles.values())) > 1:
+        named = ", ".join(f"{config.players[w]} on {tile}" for w, tile in tiles.items())
+        raise PlayerError(400, "bad_field", f"winners: all of them won on the one discarded tile, but the hands say "
+                                            f"{named}")
 
 
 def _winner_entries(value) -> list[dict] | None:
