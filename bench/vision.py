@@ -13,7 +13,7 @@ README: `<set>/labels.json` with partly labelled boxes) it prints, for each read
   and direction, dora indicators) equals the true one (the peer reads no hand structure);
 - latency per image (decode to names, or to the hand request for rendered hands; median
   wall time and worst, and median CPU time of both threads: on a shared machine the CPU time
-  is the steadier figure), with the threads the product uses (vision.scan.PIPELINE_THREADS).
+  is the steadier figure), with the classifier as the product runs it (vision.scan.pipeline_classifier).
 `--rendered N` adds N seeded rendered hands (vision.render) with known answers, where whole
 hands can be compared exactly.
 
@@ -150,9 +150,8 @@ class TenbouReader:
     name = "tenbou"
 
     def __init__(self):
-        from vision.classify import TileClassifier
-        from vision.scan import PIPELINE_THREADS
-        self.classifier = TileClassifier(threads=PIPELINE_THREADS)
+        from vision.scan import pipeline_classifier
+        self.classifier = pipeline_classifier()
         self.stages: dict[str, list[float]] = {"decode": [], "find": [], "name": [], "hand": []}
 
     def read(self, photo: Labelled) -> tuple[list[tuple[list[float], str]], dict | None]:

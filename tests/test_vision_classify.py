@@ -137,3 +137,16 @@ def test_tiles_cut_from_rendered_hands_are_named_right(classifier, fluffy):
             right += best[0] == t.label
             total += 1
     assert right / total >= RENDERED_FLOOR, f"{right}/{total}"
+
+
+def test_a_batch_named_in_parts_gets_the_same_answer(classifier):
+    """Split over threads or not, every crop keeps its own row, in order."""
+    from vision.classify import SPLIT_AT
+
+    rng = np.random.default_rng(3)
+    crops = [rng.integers(0, 256, (int(rng.integers(20, 90)), int(rng.integers(15, 70)), 3), np.uint8)
+             for _ in range(SPLIT_AT * 3 + 1)]
+    in_parts = TileClassifier(parts=3)
+    assert np.allclose(in_parts.probabilities(crops), classifier.probabilities(crops), atol=1e-5)
+    assert np.allclose(in_parts.probabilities(crops[:SPLIT_AT - 1]), classifier.probabilities(crops[:SPLIT_AT - 1]),
+                       atol=1e-5)

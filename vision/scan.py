@@ -27,6 +27,10 @@ MAX_TILES = 40  # a hand with four kans, dora indicators and flowers stays well 
 # finding 69 ms per photo with OpenCV's two threads, 20 ms with one; naming 34 ms with the
 # model's two threads, 20 ms with one).
 PIPELINE_THREADS = 1
+# ... except the naming of a whole batch, which splits into parts run side by side (see
+# TileClassifier._logits): 9 labelled photos, 20-45 tiles each, named in a median 38 ms in
+# one part and 19 ms in two on this 2-core machine.
+NAMING_PARTS = 2
 # A tile taken for sideways is upright after all when named this surely as it lies, and this
 # much surer than turned (80 rendered hands: tiles set askew were named 0.86-0.90 as they lay,
 # against 0.18-0.64 turned; truly turned tiles at most 0.79 as they lay).
@@ -38,6 +42,12 @@ UNTURNED_SURE, UNTURNED_MARGIN = 0.85, 0.2
 # margin, 130 with this one (tiles right 93.2% -> 93.7%); labelled real photos 184 -> 186
 # of 203 right.
 CROP_MARGIN = (0.07, 0.03, 0.02)
+
+
+def pipeline_classifier():
+    """The tile model as the pipeline runs it (raises ModelMissing when it cannot be loaded)."""
+    from .classify import TileClassifier
+    return TileClassifier(threads=PIPELINE_THREADS, parts=NAMING_PARTS)
 
 
 def use_pipeline_threads() -> None:
@@ -162,8 +172,7 @@ def scan_photo(photo: Photo, classifier=None, situation: dict | None = None) -> 
         raise ScanError("too_many_tiles", f"{len(found)} tiles in view; a hand has at most 18 plus dora indicators: "
                                           "photograph just the one hand", found)
     if classifier is None:
-        from .classify import TileClassifier
-        classifier = TileClassifier(threads=PIPELINE_THREADS)
+        classifier = pipeline_classifier()
     detections = name_tiles(photo.image, found, classifier)
     arrangement = arrange(detections)
     repaired = repair(arrangement, detections, situation)

@@ -31,10 +31,9 @@ def _scanner():
         return configured
     reader = current_app.extensions.get("tenbou.scan")
     if reader is None:
-        from vision.classify import TileClassifier
-        from vision.scan import PIPELINE_THREADS, scan_bytes
+        from vision.scan import pipeline_classifier, scan_bytes
 
-        classifier = TileClassifier(threads=PIPELINE_THREADS)
+        classifier = pipeline_classifier()
         reader = current_app.extensions.setdefault("tenbou.scan", lambda data: scan_bytes(data, classifier))
     return reader
 

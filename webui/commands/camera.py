@@ -57,9 +57,9 @@ class Steadiness:
 def run(args: argparse.Namespace) -> int:
     import cv2
 
-    from vision.classify import ModelMissing, TileClassifier
+    from vision.classify import ModelMissing
     from vision.image_io import photo_from_frame
-    from vision.scan import PIPELINE_THREADS, ScanError, scan_photo, use_pipeline_threads
+    from vision.scan import ScanError, pipeline_classifier, scan_photo, use_pipeline_threads
 
     _quiet_opencv(cv2)
     use_pipeline_threads()
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
               "(is one plugged in, and free? try --device 1)", file=sys.stderr)
         return NO_CAMERA
     try:
-        classifier = TileClassifier(threads=PIPELINE_THREADS)
+        classifier = pipeline_classifier()
     except ModelMissing as error:
         capture.release()
         print(f"tenbou camera: {error}", file=sys.stderr)
