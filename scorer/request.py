@@ -223,10 +223,6 @@ def _players(value: object, name: str) -> int:
     return value
 
 
-def _concealed(value: object, name: str) -> tuple[Tile, ...]:
-    return read_tiles(value, name)
-
-
 def _win_tile(value: object, name: str) -> Tile:
     tiles = read_tiles(value, name)
     if len(tiles) != 1:
@@ -272,7 +268,7 @@ def _wind(value: object, name: str) -> str:
 
 
 _READERS = {
-    "players": _players, "concealed": _concealed, "win_tile": _win_tile, "melds": _meld_list,
+    "players": _players, "concealed": read_tiles, "win_tile": _win_tile, "melds": _meld_list,
     "tsumo": _bool, "takes_pot": _bool, **dict.fromkeys(FLAGS, _bool),
     "discarder": _wind, "seat_wind": _wind, "round_wind": _wind, "pao": _wind,
     "dora_indicators": _tile_list, "ura_indicators": _tile_list, "flowers": _tile_list,
