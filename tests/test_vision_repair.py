@@ -82,3 +82,13 @@ def test_search_is_bounded():
         tiles = unsure(tiles, i, ("1z", 0.4), ("2z", 0.3), ("3z", 0.3))
     result = repair(arrange(tiles), tiles, max_tries=50)
     assert result.reading.problems  # gave up after 50 readings instead of trying 3**8
+
+
+def test_second_copy_of_a_flower_is_repaired():
+    # A set has one tile of each flower and season: a second "plum" is the runner-up.
+    tiles = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z 1f 1f | 5z")
+    tiles = unsure(tiles, 14, ("1f", 0.55), ("5f", 0.4), ("2f", 0.05))
+    result = repair(arrange(tiles), tiles)
+    assert result.reading.request["flowers"] == "15f"
+    assert result.changed == {14: ("1f", "5f")}
+    assert not result.reading.problems

@@ -7,10 +7,11 @@ repair step can try runner-up names until none is left.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from scorer.reading import is_complete
-from scorer.tiles import SUIT_NAMES, Tile, counts, format_tiles, parse_tiles
+from scorer.tiles import KINDS, SUIT_NAMES, Tile, counts, format_tiles, parse_tiles
 
 from .hand import CONCEALED, DORA, MELD, WIN, Arrangement, Detection, Group
 from .find import FACE_DOWN
@@ -118,7 +119,7 @@ def build_request(arrangement: Arrangement, detections: list[Detection], labels:
         word = "few" if len(hand) < expected else "many"
         structural.append(f"too {word} tiles for a hand: {len(hand)} concealed tiles with {len(melds)} "
                           f"meld{'s' if len(melds) != 1 else ''} (a winning hand has {expected})")
-    problems += _count_problems(hand + meld_tiles + dora)
+    problems += _count_problems(hand + meld_tiles + dora + flowers)
     if not structural and not is_complete(counts(hand)):
         problems.append(f"{format_tiles(hand)} is not a winning shape")
     return Reading(request, problems + structural, structural)
@@ -129,6 +130,10 @@ def _count_problems(tiles: list[Tile]) -> list[str]:
     for kind, count in enumerate(counts(tiles)):
         if count > 4:
             problems.append(f"{count} copies of {Tile(kind).name} (a set has four)")
+    bonus = Counter(t.kind for t in tiles if t.kind >= KINDS)
+    for kind, count in sorted(bonus.items()):
+        if count > 1:
+            problems.append(f"{count} copies of {Tile(kind).name} (a set has one of each flower and season)")
     for suit in "mps":
         reds = sum(1 for t in tiles if t.red and t.suit == suit)
         if reds > 1:

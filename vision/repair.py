@@ -91,7 +91,7 @@ class QuickCheck:
                 counts[kind] += 1
                 if red:
                     reds[kind // 9] += 1
-        if any(c > 4 for c in counts[:34]) or any(r > 1 for r in reds.values()):
+        if any(c > 4 for c in counts[:34]) or any(c > 1 for c in counts[34:]) or any(r > 1 for r in reds.values()):
             return False
         return is_complete(hand)
 
