@@ -64,6 +64,15 @@ def test_dora_row_and_hand_row():
     assert matches(scene, found) == len(scene.tiles) == len(found)
 
 
+@pytest.mark.parametrize("melds", [list("suu") + ["|"] + list("uuu"), list("uuuu")])
+def test_melds_pushed_against_the_hand_are_a_row_of_their_own(melds):
+    # Two rows touching make one light patch two tiles high: cut as one row, its "tiles"
+    # were twice as tall as a tile and named nothing.
+    scene = compose([list("uuuuuuuuuu"), melds], row_gap=1, seed=4)
+    found = find_tiles(scene.image)
+    assert matches(scene, found) == len(scene.tiles) == len(found)
+
+
 def test_empty_table_has_no_tiles():
     table = np.full((300, 400, 3), (60, 110, 40), np.uint8)
     assert find_tiles(table) == []

@@ -51,13 +51,13 @@ def draw_back(colour=(40, 140, 230)) -> np.ndarray:
 
 def compose(rows: list[list[str]], table=(60, 110, 40), seed: int = 0, gap: int = 1,
             crops: list[np.ndarray] | None = None, group_gap: int = 40, face=IVORY, back=(40, 140, 230),
-            body: int = 0) -> Scene:
+            body: int = 0, row_gap: int = 60) -> Scene:
     """Rows of poses, "u" upright, "s" sideways, "d" face down, "|" a gap between groups.
     `face` and `back` are the set's colours; `body` the height in pixels of each tile's front
-    seen below its face (a photo taken at an angle), shaded darker than the face. Boxes are
-    the faces' own."""
+    seen below its face (a photo taken at an angle), shaded darker than the face; `row_gap`
+    the table showing between rows (1: melds pushed against the hand). Boxes are the faces' own."""
     rng = np.random.default_rng(seed)
-    height = 60 + len(rows) * (TILE_H + 60)
+    height = 120 + len(rows) * TILE_H + (len(rows) - 1) * row_gap
     width = 80 + max(sum(TILE_H + gap if p == "s" else TILE_W + gap if p in "ud" else group_gap for p in row) for row in rows)
     image = np.empty((height, width, 3), np.uint8)
     image[:] = table
@@ -66,7 +66,7 @@ def compose(rows: list[list[str]], table=(60, 110, 40), seed: int = 0, gap: int 
     scene = Scene(image)
     crop_index = 0
     for r, row in enumerate(rows):
-        x, bottom = 40, 40 + r * (TILE_H + 60) + TILE_H
+        x, bottom = 40, 40 + r * (TILE_H + row_gap) + TILE_H
         for pose in row:
             if pose == "|":
                 x += group_gap

@@ -12,20 +12,23 @@ tiles, at any viewing angle to about 45°.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from .masks import FaceMask, busy_mask, face_mask, fill_holes
 from .seams import cut_profile, period, valleys
-from .row_edges import STEP_SEAM, face_bottom, top_steps
+from .row_edges import STEP_SEAM, face_bottom, stacked_cut, top_steps
 from .tidy import drop_cut_at_edge, drop_scraps, join_halves, split_stacks
 
 UPRIGHT, SIDEWAYS, FACE_DOWN = "upright", "sideways", "face_down"
 FIND_SIDE = 512      # tiles are found on a copy this size; they need few pixels to be told apart
 NEUTRAL_SATURATION = 70  # HSV saturation below which a dark line may be a seam, not a stroke
 MIN_TILE = 10        # pixels (on that copy): no narrower tile can be named anyway
+# A row lower than this share of the usual tile width holds no tile: a sideways tile is
+# about as high as an upright one is wide.
+SLIVER = 0.6
 # A sideways face is 4/3 as wide for its height as an upright one in theory; found boxes of
 # rendered hands measured upright at most 1.16x the photo's typical aspect, sideways at least 1.30x.
 SIDEWAYS_RATIO = 1.23
@@ -158,14 +161,19 @@ def _tilt(mask: np.ndarray) -> float:
         return 0.0
     bottoms = mask.shape[0] - 1 - np.argmax(mask[::-1, present], axis=0)
     xs, ys = present.astype(float), bottoms.astype(float)
-    for _ in range(2):  # refit without the points that stray (corners, shadows)
-        slope, offset = _line(xs, ys)
+    # First guess: the median slope over a quarter of the width, which a step in the bottom
+    # edge (melds pushed against the hand, lower than its row) does not sway as a line fitted
+    # through both levels would.
+    step = max(1, xs.size // 4)
+    slope = float(np.median((ys[step:] - ys[:-step]) / (xs[step:] - xs[:-step])))
+    offset = float(np.median(ys - slope * xs))
+    for _ in range(2):  # refit without the points that stray (corners, shadows, a lower row)
         residual = np.abs(ys - (slope * xs + offset))
         keep = residual <= max(1.5, 2 * np.median(residual))
         if keep.sum() < 10:
             break
         xs, ys = xs[keep], ys[keep]
-    slope, _ = _line(xs, ys)
+        slope, offset = _line(xs, ys)
     return float(np.degrees(np.arctan(slope)))
 
 
@@ -198,6 +206,18 @@ def level_patch(gray: np.ndarray, component: np.ndarray, neutral: np.ndarray, bo
     undo = cv2.invertAffineTransform(turn)
     back = shift @ np.vstack([undo, [0, 0, 1]])
     return Patch(level_gray, level_mask, level_neutral, back)
+
+
+def rows_apart(patch: Patch) -> list[Patch]:
+    """A patch of two rows touching one under the other, as two patches (see `stacked_cut`);
+    cut into rows of one tile size they would be cut at the taller row's height."""
+    cut = stacked_cut(patch.faces)
+    if cut is None:
+        return [patch]
+    upper, lower = patch.faces.copy(), patch.faces.copy()
+    upper[cut:] = 0
+    lower[:cut] = 0
+    return [replace(patch, faces=upper), replace(patch, faces=lower)]
 
 
 def _to_photo(box: Box, back: np.ndarray) -> Box:
@@ -257,12 +277,17 @@ def faces_in(found: FaceMask, gray: np.ndarray, neutral: np.ndarray) -> tuple[li
     boxes: list[Box] = []
     shapes: dict[Box, float] = {}   # width for height of each tile in its levelled patch
     known: list[float] = []   # tile widths seen so far, for patches too small to tell
-    for component, box in _patches(faces, smallest * smallest):
-        patch = level_patch(gray, component, neutral, box)
+    patches = (part for component, box in _patches(faces, smallest * smallest)
+               for part in rows_apart(level_patch(gray, component, neutral, box)))
+    for patch in patches:
         grey = patch.neutral > 0
         across, down = valleys(patch.gray, 1) & grey, valleys(patch.gray, 0) & grey
-        layout = patch_layout(patch.faces, across, down, float(np.median(known)) if known else None)
-        if layout is None:
+        usual = float(np.median(known)) if known else None
+        layout = patch_layout(patch.faces, across, down, usual)
+        if layout is None or layout.row < max(MIN_TILE, SLIVER * (usual or 0)):
+            # A sliver (the lit side of a tile, a tile cut by the photo's edge) is lower than
+            # any tile, even one turned sideways: cut into "tiles" its few pixels high, it
+            # would pass for many, and sway every median the tidying steps take.
             continue
         tiles = split_patch(patch, across, down, layout)
         if len(tiles) >= 2:

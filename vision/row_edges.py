@@ -24,6 +24,15 @@ BODY_SHADE, FACE_SHARE, MIN_BODY, MAX_BODY = 0.9, 0.9, 0.03, 0.3
 # A step in a row's top edge of TOP_STEP of its height (a sideways tile is about a quarter
 # lower than an upright one) is a seam, as if crossing STEP_SEAM of the row's height.
 TOP_STEP, STEP_SEAM = 0.15, 0.8
+# Two rows touching: each part at least STACKED_PART of the patch high (an added kan's
+# stacked tile is a third), the narrower at most STACKED_RATIO of the wider's width (a row
+# seen at 45 degrees narrows by far less from its bottom to its top), and so in the
+# STACKED_BAND of the patch's height either side of the cut. The wider row is STACKED_WIDE
+# times as wide as the two rows are high (a hand's row holds four tiles or more, each about
+# 3/4 of a row high); one tile, or scraps of tiles cut by the photo's edge, are not.
+STACKED_PART, STACKED_RATIO, STACKED_BAND, STACKED_WIDE = 0.4, 0.7, 0.1, 1.5
+# Each row's width is steady: its lower quartile at least STEADY of its upper one.
+STEADY = 0.8
 
 
 def face_levels(region: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -67,3 +76,49 @@ def top_steps(faces: np.ndarray) -> np.ndarray:
         top = np.where(faces.any(axis=0), np.argmax(faces, axis=0), height)
         steps[reach:-reach] = np.abs(top[2 * reach:] - top[:-2 * reach]) > TOP_STEP * height
     return steps
+
+
+def stacked_cut(faces: np.ndarray) -> int | None:
+    """The line between two rows laid one against the other (melds pushed up to the hand,
+    a dora indicator touching it), found by the patch's width stepping there; None for one
+    row. The narrower part must be at least STACKED_PART of the patch high: a sideways tile
+    or an added kan's second tile lowers or raises a row's edge by less than that."""
+    widths = np.add.reduce(faces > 0, axis=1, dtype=np.int32)
+    lines = np.flatnonzero(widths > 0)
+    if lines.size < 8:
+        return None
+    top, bottom = int(lines[0]), int(lines[-1]) + 1
+    height = bottom - top
+    least = max(2, int(STACKED_PART * height))
+    # Mean width above and below every possible cut, from running sums.
+    running = np.concatenate([[0], np.cumsum(widths[top:bottom], dtype=np.int64)])
+    cuts = np.arange(least, height - least + 1)
+    if cuts.size == 0:
+        return None
+    above = running[cuts] / cuts
+    below = (running[-1] - running[cuts]) / (height - cuts)
+    ratio = np.minimum(above, below) / np.maximum(np.maximum(above, below), 1.0)
+    # The width must change at the cut, not little by little (a patch cut slantwise by the
+    # photo's edge, a row seen in steep perspective): a band each side differs as much.
+    band = max(2, int(STACKED_BAND * height))
+    for best in np.argsort(ratio):
+        if ratio[best] >= STACKED_RATIO:
+            return None
+        cut = int(cuts[best])
+        near_above = float(widths[top + cut - band:top + cut].mean())
+        near_below = float(widths[top + cut:top + cut + band].mean())
+        wider = max(above[best], below[best])
+        if (min(near_above, near_below) < STACKED_RATIO * max(near_above, near_below) and wider >= STACKED_WIDE * height
+                and _steady(widths[top:top + cut]) and _steady(widths[top + cut:bottom])):
+            return top + cut
+    return None
+
+
+def _steady(widths: np.ndarray) -> bool:
+    """A row's width hardly changes from line to line, its ragged ends aside; a face mask
+    full of holes (pips on a table of their colour) does."""
+    inner = widths[len(widths) // 8: len(widths) - len(widths) // 8]
+    if inner.size < 3:
+        return False
+    low, high = np.percentile(inner, (25, 75))
+    return low >= STEADY * high
