@@ -57,6 +57,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         SSE_HEARTBEAT=15.0,       # seconds between keep-alives; also how fast a gone client is noticed
         TABLE_PORT=None,          # a pyserial URL for the automatic table, or None
         TABLE_TOTAL=None,
+        TABLE_FRESH=False,        # the table was made for this run (demo): nothing kept from before
         SCAN=None,                # photo -> scan dict; default: vision.scan when it is installed
         WEBCAM=None,              # OpenCV camera index on the host, or None
     )

@@ -62,8 +62,10 @@ def add_event(session_id: str):
     event = body.get("event")
     if not isinstance(event, dict):
         raise PlayerError(400, "bad_field", "event: an object with a type is needed")
-    stored, created = record(found, event_from_json(found, event), _token(body))
-    return jsonify({"ok": True, "id": stored.id, "created": created, "state": game.snapshot(found)}), (201 if created else 200)
+    recorded = record(found, event_from_json(found, event), _token(body))
+    snap = recorded.snapshot if recorded.created else game.snapshot(found)
+    return jsonify({"ok": True, "id": recorded.event.id, "created": recorded.created, "state": snap}), \
+        (201 if recorded.created else 200)
 
 
 @bp.post("/sessions/<session_id>/undo")

@@ -53,12 +53,13 @@ def load(game_session: store.Session) -> Game:
 
 
 def checker(game_session: store.Session):
-    """The check `store.append_event` runs inside its transaction."""
+    """The check `store.append_event` runs inside its transaction. It answers the ledger's state
+    after the events, so whoever records an event needs no second replay to show it."""
     config = _config(game_session)
 
-    def check(bodies: list[dict]) -> None:
+    def check(bodies: list[dict]):
         try:
-            ledger.replay(config, bodies)
+            return ledger.replay(config, bodies)
         except (ledger.LedgerError, ValueError) as err:
             raise _ledger_error(err) from None
     return check
@@ -94,8 +95,12 @@ def config_from_form(form) -> dict:
 
 def snapshot(game_session: store.Session) -> dict:
     """Everything a scoreboard draws, as plain JSON (the SSE payload and the API's state)."""
-    current = load(game_session)
-    state = current.state_json
+    return snapshot_of(game_session, load(game_session).state)
+
+
+def snapshot_of(game_session: store.Session, ledger_state) -> dict:
+    """The scoreboard's JSON of a ledger state already replayed (its `events` is how many)."""
+    state = ledger_state.to_json()
     players = list(game_session.config["players"])
     hands = state.get("hands", [])
     return {
@@ -111,7 +116,7 @@ def snapshot(game_session: store.Session) -> dict:
         "riichi_sticks": state.get("riichi_sticks", 0),
         "riichi": state.get("riichi", [False] * len(players)),
         "finished": bool(state.get("finished", False)),
-        "events": len(current.events),
+        "events": ledger_state.events,
         "last": hands[-1] if hands else None,
         "hands": len(hands),
     }

@@ -137,18 +137,19 @@ def _record_from_form(session_id: str, event_of):
     game_session = store.get_session(session_id)
     require_change(game_session)
     body = event_of(game_session, request.form)
-    _, created = record(game_session, body, request.form.get("form_token"))
-    flash("session.recorded" if created else "session.already")
-    if created and "winners" in body:
-        note = _several_winners_note(game_session)
+    recorded = record(game_session, body, request.form.get("form_token"))
+    flash("session.recorded" if recorded.created else "session.already")
+    if recorded.created and "winners" in body:
+        note = _several_winners_note(recorded.snapshot)
         if note:
             flash(note)
     return redirect(url_for("sessions.scoreboard", session_id=session_id))
 
 
-def _several_winners_note(game_session: store.Session) -> str | None:
-    """What the table rules made of several winners on one discard, when not all were paid."""
-    last = game.snapshot(game_session)["last"] or {}
+def _several_winners_note(snap: dict) -> str | None:
+    """What the table rules made of several winners on one discard, when not all were paid:
+    read from the scoreboard state the recording already replayed."""
+    last = snap["last"] or {}
     if last.get("kind") == "abortive_draw" and (last.get("detail") or {}).get("reason") == "triple_ron":
         return "session.triple_ron_aborts"
     if (last.get("detail") or {}).get("note"):

@@ -6,6 +6,7 @@ import json
 import secrets
 import sqlite3
 from dataclasses import dataclass
+from typing import Any
 
 from flask import abort
 
@@ -32,6 +33,15 @@ class StoredEvent:
     form_token: str | None
     created_at: str
     undone: bool
+
+
+@dataclass(frozen=True)
+class Appended:
+    """What `append_event` did: the event, whether it is new, and what the check answered for
+    the events ending in it (None when the form was sent before and nothing was checked)."""
+    event: StoredEvent
+    created: bool
+    checked: Any = None
 
 
 def new_join_code() -> str:
@@ -107,12 +117,13 @@ def event_by_token(session_id: str, form_token: str) -> StoredEvent | None:
     return _event(row) if row else None
 
 
-def append_event(session_id: str, body: dict, form_token: str | None, check) -> tuple[StoredEvent, bool]:
-    """Store one event unless this form was already submitted; return (event, created).
+def append_event(session_id: str, body: dict, form_token: str | None, check) -> Appended:
+    """Store one event unless this form was already submitted.
 
     `check(bodies)` gets the live event bodies ending in the new one and raises when the new
     event may not happen; it runs inside the write transaction, so two phones submitting at
-    once are checked one after the other against what is really stored.
+    once are checked one after the other against what is really stored. Its answer comes back
+    as `Appended.checked`.
     """
     db = get_db()
     db.execute("BEGIN IMMEDIATE")
@@ -121,9 +132,9 @@ def append_event(session_id: str, body: dict, form_token: str | None, check) -> 
             existing = event_by_token(session_id, form_token)
             if existing is not None:
                 db.execute("ROLLBACK")
-                return existing, False
+                return Appended(existing, False)
         bodies = [e.body for e in events(session_id)]
-        check(bodies + [body])
+        checked = check(bodies + [body])
         cursor = db.execute(
             "INSERT INTO event (session_id, body_json, form_token) VALUES (?, ?, ?)",
             (session_id, json.dumps(body), form_token or None),
@@ -134,7 +145,7 @@ def append_event(session_id: str, body: dict, form_token: str | None, check) -> 
             db.execute("ROLLBACK")
         raise
     row = db.execute("SELECT * FROM event WHERE id = ?", (cursor.lastrowid,)).fetchone()
-    return _event(row), True
+    return Appended(_event(row), True, checked)
 
 
 def undo_last(session_id: str, form_token: str | None) -> StoredEvent | None:

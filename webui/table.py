@@ -10,6 +10,7 @@ from . import store
 from .errors import PlayerError
 from .recording import record
 from .security import require_change
+from .table_memory import SettledMemory
 from .tablelink import TableMonitor
 
 bp = Blueprint("table", __name__)
@@ -41,9 +42,9 @@ def accept(session_id: str):
         raise PlayerError(409, "table_unsettled")
     if len(points) != len(game_session.config["players"]):
         raise PlayerError(409, "bad_event", f"the table has {len(points)} seats")
-    _, created = record(game_session, {"type": "correction", "scores": list(points)},
-                        request.form.get("form_token"))
-    flash("session.recorded" if created else "session.already")
+    recorded = record(game_session, {"type": "correction", "scores": list(points)},
+                      request.form.get("form_token"))
+    flash("session.recorded" if recorded.created else "session.already")
     return redirect(url_for("sessions.scoreboard", session_id=session_id))
 
 
@@ -98,7 +99,10 @@ def init_app(app: Flask) -> None:
     if not url:
         return
     hub = app.extensions["tenbou.broker"]
-    found = TableMonitor(url, lambda v: hub.publish("table", "table", json.dumps(v)), _matcher(app))
+    memory = SettledMemory(app.config["DATABASE"], url)
+    if app.config.get("TABLE_FRESH"):
+        memory.forget()
+    found = TableMonitor(url, lambda v: hub.publish("table", "table", json.dumps(v)), _matcher(app), memory)
     app.extensions["tenbou.table"] = found
     if app.config.get("TABLE_START", True):
         found.start(app.config.get("TABLE_TOTAL"))

@@ -1,28 +1,66 @@
 """The automatic table as the web app sees it: the newest link state, settled snapshot and
-payment, kept by the device reader's thread and pushed to every scoreboard on topic "table"."""
+payment, kept by the device reader's thread and pushed to every scoreboard on topic "table".
+
+The last settled snapshot is also kept in the database (`SettledMemory`): after a restart of the
+app or of the table's bridge, the reader starts without one and would take the first settled
+reading as a fresh start, so the monitor compares that reading with the kept one and reports
+the sticks that moved meanwhile as a payment (`across_restart`).
+"""
 from __future__ import annotations
 
 import json
 import logging
 import threading
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from device.frames import Snapshot
+    from device.settle import Payment
+
+    from .table_memory import SettledMemory
 
 log = logging.getLogger("tenbou.table")
+
+
+def payment_across_restart(before: Snapshot | None, after: Snapshot, total: int | None) -> Payment | None:
+    """What the sticks did between the reading kept before a restart and the first one after
+    it; None when nothing moved, the table does not add up the same, or a new game was set out."""
+    from device.settle import Payment, adds_up, infer_transfers, table_points
+
+    if before is None or before.seats != after.seats or _new_game(after):
+        return None
+    total = total or table_points(after)
+    if total is None or not (adds_up(before, total) and adds_up(after, total)):
+        return None
+    transfers = infer_transfers(before, after, total)
+    return Payment(before, after, transfers) if transfers else None
+
+
+def _new_game(snap: Snapshot) -> bool:
+    """The layout a game starts from (everyone even, nothing on the table, East 1) is a new
+    game set out, not a payment: the simulator and a real table switch off and on between games."""
+    return len(set(snap.points)) == 1 and snap.round in (None, "E1") and not snap.honba and not snap.sticks
 
 
 class TableMonitor:
     """Folds the reader's events into one JSON-able view; `publish` gets that view on change."""
 
     def __init__(self, url: str, publish: Callable[[dict], None],
-                 match_payment: Callable[[dict], dict | None] = lambda payment: None) -> None:
+                 match_payment: Callable[[dict], dict | None] = lambda payment: None,
+                 memory: SettledMemory | None = None) -> None:
         self.url = url
         self._publish = publish
         self._match_payment = match_payment
+        self._memory = memory
         self._lock = threading.Lock()
         self._view: dict = {"configured": True, "link": "unknown", "reason": None, "points": None,
                             "settled": False, "round": None, "honba": None, "sticks": None,
                             "dealer": None, "riichi": None, "payment": None, "diagnostic": None}
         self._reader = None
+        self._fixed_total: int | None = None    # --table-total beats the table's hello
+        self._hello_total: int | None = None
+        self._fresh = True                      # the reader has no settled reading to compare with
+        self._kept: Snapshot | None = None      # the settled reading last written to the memory
 
     def view(self) -> dict:
         with self._lock:
@@ -30,17 +68,39 @@ class TableMonitor:
 
     def on_event(self, event) -> None:
         """Called on the reader's thread for every event it reports."""
-        from device.events import to_json
+        from device.events import RestartEvent, StateEvent, to_json
 
         try:
             data = to_json(event)
         except Exception:   # an event kind this version does not know: ignore, keep reading
             log.exception("table event not understood")
             return
+        if isinstance(event, RestartEvent):
+            self._fresh = True      # the tracker forgot its settled reading: the memory has it
         kind = data.pop("event", None)
         changed = self._fold(kind, data)
         if changed:
             self._publish(self.view())
+        if isinstance(event, StateEvent) and event.settled:
+            self._settled(event.snapshot)
+
+    def _settled(self, snap: Snapshot) -> None:
+        """A settled reading: after a restart, report what moved since the kept one; keep it."""
+        from device.events import PaymentEvent, to_json
+
+        if self._memory is None:
+            return
+        if self._fresh:
+            self._fresh = False
+            payment = payment_across_restart(self._memory.load(), snap, self._fixed_total or self._hello_total)
+            if payment is not None:
+                data = to_json(PaymentEvent(payment))
+                data.pop("event")
+                self._fold("payment", {**data, "across_restart": True})
+                self._publish(self.view())
+        if snap != self._kept:
+            self._memory.save(snap)
+            self._kept = snap
 
     def _fold(self, kind: str | None, data: dict) -> bool:
         with self._lock:
@@ -58,6 +118,9 @@ class TableMonitor:
             if kind == "diagnostic":
                 view["diagnostic"] = data
                 return True
+            if kind == "hello":
+                self._hello_total = data.get("total")
+                return False
         if kind == "payment":
             matched = None
             try:
@@ -72,6 +135,7 @@ class TableMonitor:
     def start(self, total: int | None = None) -> "TableMonitor":
         from device.reader import TableReader
 
+        self._fixed_total = total
         self._reader = TableReader(self.url, self.on_event, total=total).start()
         return self
 

@@ -66,7 +66,7 @@ def _numbers_preview(current: game.Game, body: dict, winner: int, discarder: int
     event = {"type": "win", "winner": winner, "discarder": discarder, **_win_by_numbers("riichi", body)}
     pao = liable_seat(current, body, {}, winner)
     if pao is not None:
-        event["pao"] = pao
+        event.update(pao=pao, pao_yakuman=covered_by_numbers(body, event.get("yakuman", 0)))
     # a later winner of a double ron takes neither the honba nor the riichi sticks
     state = current.state if takes_pot else replace(current.state, honba=0, riichi_sticks=0)
     try:
@@ -100,7 +100,10 @@ def _one_win(current: game.Game, data, winner: int, discarder: int | None, tsumo
         if pao is not None:
             liability["pao_yakuman"] = covered_yakuman(result)
         return {"result": result, "request": request, **liability}
-    return {**_win_by_numbers(current.config.rules, data), **liability}
+    numbers = _win_by_numbers(current.config.rules, data)
+    if pao is not None:
+        liability["pao_yakuman"] = covered_by_numbers(data, numbers.get("yakuman", 0))
+    return {**numbers, **liability}
 
 
 def _several(current: game.Game, data, entries: list[dict]) -> dict:
@@ -203,6 +206,20 @@ def _with_pao(current: game.Game, hand: dict, pao: int | None) -> dict:
 def covered_yakuman(result: dict) -> int:
     """How many of a scored hand's yakuman the liability covers (big three dragons, big four winds)."""
     return max(1, sum(y.get("han", 0) // 13 for y in result.get("yaku", []) if y.get("id") in PAO_YAKUMAN))
+
+
+def covered_by_numbers(data, yakuman: int) -> int:
+    """How many yakuman of a win entered by numbers the liable player covers: `pao_yakuman`,
+    1 when not given (one big three dragons); 2 for big four winds paid as a double yakuman.
+    Other yakuman in the hand are paid the usual way (docs/ledger.md)."""
+    value = data.get("pao_yakuman")
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return 1
+    covered = integer(value, "pao_yakuman")
+    if yakuman and not 1 <= covered <= yakuman:
+        raise PlayerError(400, "bad_field", f"pao_yakuman: the liable player covers 1 to {yakuman} of this "
+                                            f"hand's {yakuman} yakuman, not {covered}", code="pao_yakuman")
+    return covered
 
 
 def _win_by_numbers(rules: str, data) -> dict:

@@ -100,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
             from device.simulator import SimOptions, SimulatedTable
             table = SimulatedTable(SimOptions(seed=args.seed, follow=True), time.monotonic())
             args.table_port, halt = start_simulated_table(table=table)
+            args.table_fresh = True     # made for this run: no earlier reading of it to compare with
             halts.append(halt)
         except (ImportError, OSError) as err:
             table = None

@@ -47,7 +47,8 @@ def lan_address() -> str | None:
 
 def make_app(args: argparse.Namespace):
     from webui import create_app
-    config = {"TABLE_PORT": args.table_port, "TABLE_TOTAL": args.table_total, "WEBCAM": args.webcam}
+    config = {"TABLE_PORT": args.table_port, "TABLE_TOTAL": args.table_total, "WEBCAM": args.webcam,
+              "TABLE_FRESH": getattr(args, "table_fresh", False)}
     if args.data is not None:
         config["DATA_DIR"] = str(args.data)
     return create_app(config)

@@ -82,6 +82,7 @@
       if (!paid.hidden) {
         paid.textContent = match.matched ? T.paymentOk : fmt(T.paymentBad, { detail: match.differences.map((d) =>
           `${d.seat === "pot" ? T.pot : snap.players[d.seat - 1]} ${signed(d.expected)} / ${signed(d.observed)}`).join(", ") });
+        if (table.payment.across_restart) paid.textContent += " " + T.paymentRestart;
         paid.className = match.matched ? "ok-text" : "warn-text";
       }
     }

@@ -21,8 +21,15 @@
   const radio = (name) => { const el = $(`input[type=radio][name=${name}]:checked`, root); return el ? el.value : null; };
   const val = (sel) => { const el = $(sel, root); return el ? el.value : ""; };
 
-  // Riichi: more winners on the same discard wait in `pending` until the one confirm.
-  const pending = cfg.severalWinners ? window.TenbouWinners.list($("[data-pending]", root), cfg, syncWho) : null;
+  // Riichi: more winners on the same discard wait in `pending` until the one confirm; the tab
+  // keeps them for this hand over a reload (pending.js).
+  const pending = cfg.severalWinners ? window.TenbouWinners.list($("[data-pending]", root), cfg, pendingChanged) : null;
+  const kept = window.TenbouPending;
+  function pendingChanged() {
+    kept.save(cfg.session, cfg.hand, pending.length ? Number(radio("discarder")) : null, pending.entries());
+    if (!pending.length) $("[data-pending-restored]", root).hidden = true;
+    syncWho();
+  }
   const addWinner = $("[data-add-winner]", root);
   let lastResult = null;         // the last good preview's answer, for the pending list's line
 
@@ -159,7 +166,7 @@
     schedulePreview();
   }
   $$("input[type=radio][name=winner], input[type=radio][name=how], input[type=radio][name=discarder]", root).forEach((el) => el.addEventListener("change", syncWho));
-  $$("[data-flag], [data-han], [data-fu], [data-yakuman], [data-points], [data-pao]", root).forEach((el) => {
+  $$("[data-flag], [data-han], [data-fu], [data-yakuman], [data-pao-yakuman], [data-points], [data-pao]", root).forEach((el) => {
     el.addEventListener("change", schedulePreview);
     el.addEventListener("input", schedulePreview);
   });
@@ -197,6 +204,9 @@
   }
 
   function paoSeat() { const v = val("[data-pao]"); return v === "" ? null : Number(v); }
+  // By han/fu, how many of the yakuman the liable player covers (1 unless told: big four winds
+  // as a double yakuman is 2); a hand by tiles says it itself.
+  function paoYakuman() { return paoSeat() === null ? null : val("[data-pao-yakuman]") || "1"; }
 
   function ready() {
     const w = who();
@@ -222,7 +232,7 @@
   // an event that changes nothing (a change-on-blur as the confirm button is tapped) keeps it.
   let timer = null, seq = 0, okKey = null;
   function currentKey() {
-    const numbers = mode === "hanfu" ? [val("[data-han]"), val("[data-fu]"), val("[data-yakuman]"), val("[data-points]")] : null;
+    const numbers = mode === "hanfu" ? [val("[data-han]"), val("[data-fu]"), val("[data-yakuman]"), val("[data-points]"), paoYakuman()] : null;
     return JSON.stringify([mode, who(), paoSeat(), pending ? pending.seats() : [], numbers || buildHand()]);
   }
   function enable(confirm, another) {
@@ -230,6 +240,8 @@
     if (addWinner) addWinner.disabled = !another;
   }
   function schedulePreview() {
+    const paoRow = $("[data-pao-yakuman-row]", root);
+    if (paoRow) paoRow.hidden = paoSeat() === null;
     clearTimeout(timer);
     if (currentKey() !== okKey) enable(false, false);
     timer = setTimeout(preview, 200);
@@ -272,7 +284,8 @@
     if (numbers && paoSeat() !== null && !Number(val("[data-yakuman]") || 0)) {
       body.className = "preview-error"; body.textContent = cfg.text.paoNeedsYakuman; enable(false, false); return;
     }
-    const entry = numbers ? { han: val("[data-han]"), fu: val("[data-fu]"), yakuman: val("[data-yakuman]") } : { hand: buildHand() };
+    const entry = numbers ? { han: val("[data-han]"), fu: val("[data-fu]"), yakuman: val("[data-yakuman]"), pao_yakuman: paoYakuman() }
+                          : { hand: buildHand() };
     try {
       const res = await fetch(root.dataset.preview, {
         method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": root.dataset.csrf },
@@ -299,6 +312,7 @@
     if (paoSeat() !== null) post.pao = paoSeat();
     if (mode === "hanfu") Object.assign(post, { han: val("[data-han]"), fu: val("[data-fu]"), yakuman: val("[data-yakuman]") });
     else post.hand = buildHand();
+    if (mode === "hanfu" && paoSeat() !== null) post.pao_yakuman = paoYakuman();
     return post;
   }
 
@@ -308,7 +322,7 @@
     target = { row: "hand", meld: -1 }; selected = null;
     $$("[data-flag]", root).forEach((el) => { el.checked = false; });
     const han = $("[data-han]", root);
-    if (han) { han.value = ""; $("[data-yakuman]", root).value = "0"; }
+    if (han) { han.value = ""; $("[data-yakuman]", root).value = "0"; $("[data-pao-yakuman]", root).value = "1"; }
     const pao = $("[data-pao]", root);
     if (pao) pao.value = "";
     draw();
@@ -326,10 +340,12 @@
     const others = pending ? pending.posts() : [];
     form.winners.value = "";
     form.pao.value = paoSeat() === null ? "" : paoSeat();
+    form.pao_yakuman.value = mode === "hanfu" && paoSeat() !== null ? paoYakuman() : "";
     if (others.length) {
       // several winners: everything travels in `winners`, the discarder once beside them
       form.winners.value = JSON.stringify(blank() ? others : others.concat([entryPost()]));
-      ["winner", "tsumo", "hand", "han", "fu", "yakuman", "points", "pao"].forEach((name) => { form[name].value = ""; });
+      ["winner", "tsumo", "hand", "han", "fu", "yakuman", "points", "pao", "pao_yakuman"].forEach((name) => { form[name].value = ""; });
+      kept.markSent(cfg.session);    // dropped once recorded; a refusal finds the list again
       form.discarder.value = w.discarder;
       $("[data-confirm]", root).disabled = true;
       return;
@@ -382,6 +398,26 @@
   }));
   $$("[data-webcam]", root).forEach((button) => button.addEventListener("click", () => readPhoto(button.dataset.webcam, null, "hand")));
 
+  $$("[data-cancel-pending]", root).forEach((b) => b.addEventListener("click", () => pending.clear()));
+
+  // The winners this tab kept for this hand before a reload: the discarder first (it is named
+  // once for all of them), then each winner; a list that does not fit the table is dropped.
+  function restorePending() {
+    const found = kept.restore(cfg.session, cfg.hand);
+    if (!found) return;
+    const seats = cfg.players.length;
+    const seat = (v) => Number.isInteger(v) && v >= 0 && v < seats;
+    const winners = found.entries.map((e) => e && e.post && e.post.winner);
+    const fits = seat(found.discarder) && winners.every(seat) && !winners.includes(found.discarder)
+      && new Set(winners).size === winners.length && winners.length >= 1 && winners.length <= seats - 2;
+    if (!fits) { kept.forget(cfg.session); return; }
+    $("input[type=radio][name=how][value=ron]", root).checked = true;
+    $(`input[type=radio][name=discarder][value="${found.discarder}"]`, root).checked = true;
+    found.entries.forEach((e) => pending.add(e.post, e.label));
+    $("[data-pending-restored]", root).hidden = false;
+  }
+
+  if (pending) restorePending();
   syncWho();
   draw();
 })();

@@ -1,6 +1,7 @@
 // The winners already entered for one discard (double / triple ron), shown on the record page
 // until the player confirms. Each entry is what the server is sent ({winner, hand | han, fu,
-// yakuman, pao?}) plus a line to show; the server scores every hand again.
+// yakuman, pao?, pao_yakuman?}) plus a line to show; the server scores every hand again.
+// pending.js keeps them over a reload.
 (function () {
   "use strict";
 
@@ -29,6 +30,8 @@
 
     return {
       add(post, label) { entries.push({ post, label }); render(); onChange(); },
+      clear() { entries.length = 0; render(); onChange(); },
+      entries() { return entries.map((e) => ({ post: e.post, label: e.label })); },
       seats() { return entries.map((e) => e.post.winner); },
       posts() { return entries.map((e) => e.post); },
       get length() { return entries.length; },

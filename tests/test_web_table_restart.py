@@ -1,0 +1,181 @@
+"""The table monitor keeps the table's last settled reading in the database, so sticks moved
+while the app or the table's bridge restarted are still reported and checked against the last
+hand; a new game set out, or other sticks put in play, is not a payment."""
+from __future__ import annotations
+
+import time
+
+import pytest
+from device.events import PaymentEvent, RestartEvent, StateEvent
+from device.frames import Snapshot
+from device.settle import Payment, Transfer
+
+from webui import create_app
+from webui.table_memory import SettledMemory
+from webui.tablelink import TableMonitor
+
+from tests.test_web_support import WIN_HAKU_TSUMO, new_session, post_event, state
+
+START = Snapshot((25000,) * 4, "E1", 0, 0, 1, (False,) * 4)
+# Ben (seat 2) wins a 2000 ron off Dan (seat 4); the deal passes to him
+RON = Snapshot((25000, 27000, 25000, 23000), "E2", 0, 0, 2, (False,) * 4)
+
+
+def _memory(tmp_path) -> SettledMemory:
+    create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t"})            # the database, migrated
+    return SettledMemory(str(tmp_path / "tenbou.sqlite3"), "/dev/ttyUSB0")
+
+
+def _payments(published: list[dict]) -> list[dict]:
+    """Each payment the scoreboards were told of (a view keeps its payment until the next one)."""
+    told: list[dict] = []
+    for view in published:
+        if view["payment"] and (not told or view["payment"] != told[-1]):
+            told.append(view["payment"])
+    return told
+
+
+def test_the_settled_reading_is_kept_and_read_back(tmp_path):
+    memory = _memory(tmp_path)
+    assert memory.load() is None
+    memory.save(RON)
+    assert memory.load() == RON
+    assert SettledMemory(memory.database, "/dev/ttyUSB1").load() is None      # another table's port
+    memory.forget()
+    assert memory.load() is None
+
+
+def test_sticks_moved_while_the_app_was_down_are_reported(tmp_path):
+    memory = _memory(tmp_path)
+    first = TableMonitor("/dev/ttyUSB0", lambda view: None, memory=memory)
+    first.on_event(StateEvent(START, settled=True))
+
+    published: list[dict] = []
+    again = TableMonitor("/dev/ttyUSB0", published.append, memory=memory)     # the app started again
+    again.on_event(StateEvent(RON, settled=True))
+    [payment] = _payments(published)
+    assert payment["across_restart"] is True and payment["dealer"] == 1
+    assert payment["transfers"] == [{"from": 4, "to": 2, "points": 2000}]
+    assert again.view()["payment"] == payment
+    assert memory.load() == RON
+
+
+def test_sticks_moved_while_the_bridge_restarted_are_reported_once(tmp_path):
+    memory = _memory(tmp_path)
+    published: list[dict] = []
+    monitor = TableMonitor("/dev/ttyUSB0", published.append, memory=memory)
+    monitor.on_event(StateEvent(START, settled=True))
+    assert _payments(published) == []                                       # nothing kept yet: a fresh start
+    monitor.on_event(RestartEvent())
+    monitor.on_event(StateEvent(RON, settled=True))
+    assert [p["transfers"] for p in _payments(published)] == [[{"from": 4, "to": 2, "points": 2000}]]
+
+    # without a restart the reader infers payments itself (an undo here); the monitor adds none
+    monitor.on_event(StateEvent(START, settled=True))
+    monitor.on_event(PaymentEvent(Payment(RON, START, (Transfer(2, 4, 2000),))))
+    told = _payments(published)
+    assert [p.get("across_restart", False) for p in told] == [True, False]
+    assert told[1]["transfers"] == [{"from": 2, "to": 4, "points": 2000}]
+    assert memory.load() == START
+
+
+@pytest.mark.parametrize("after", [
+    START,                                                                  # a new game set out
+    Snapshot((30000,) * 4, "E1", 0, 0, 1, (False,) * 4),                    # ... at other points
+    Snapshot((26000, 27000, 25000, 23000), "E2", 0, 0, 2, (False,) * 4),   # other sticks in play
+    RON,                                                                    # nothing moved
+    Snapshot((25000, 27000, 23000), "E2", 0, 0, 2, (False,) * 3),           # another table
+])
+def test_what_is_not_a_payment_is_not_reported(tmp_path, after):
+    memory = _memory(tmp_path)
+    memory.save(RON)
+    published: list[dict] = []
+    TableMonitor("/dev/ttyUSB0", published.append, memory=memory).on_event(StateEvent(after, settled=True))
+    assert _payments(published) == []
+    assert memory.load() == after
+
+
+def _wait_table(client, done, seconds: float = 15.0) -> dict:
+    deadline, view = time.monotonic() + seconds, {}
+    while time.monotonic() < deadline:
+        view = client.get("/api/table").get_json()
+        if done(view):
+            return view
+        time.sleep(0.1)
+    raise AssertionError(f"the table panel never got there: {view}")
+
+
+def _wait_shown(table, target: Snapshot, seconds: float = 15.0) -> None:
+    deadline = time.monotonic() + seconds
+    while table.shown != target:
+        assert time.monotonic() < deadline, table.shown
+        time.sleep(0.05)
+
+
+def test_a_hand_paid_while_the_app_was_down_is_checked_when_it_comes_back(tmp_path):
+    """A simulated table on a pty follows the session; the app goes down, a hand is recorded
+    and its sticks handed over meanwhile, and the app that comes back confirms them."""
+    ports = pytest.importorskip("device.ports")
+    from device.simulator import SimOptions, SimulatedTable
+
+    from webui.commands.demo import table_state
+
+    table = SimulatedTable(SimOptions(seed=3, follow=True, pace=1.0), time.monotonic())
+    path, halt = ports.start_simulated_table(table=table)
+    config = {"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "TABLE_PORT": path}
+    apps = [create_app(config)]
+    try:
+        client = apps[0].test_client()
+        session_id, _, token = new_session(client, uses_table="on")
+        table.follow(table_state(state(client, session_id)))
+        _wait_table(client, lambda v: v.get("settled") and v["points"] == [25000] * 4)
+        apps[0].extensions["tenbou.table"].stop()                           # the app goes down
+
+        won = post_event(client, session_id, token, {"type": "win", "winner": 0, "tsumo": True, "hand": WIN_HAKU_TSUMO})
+        assert won.status_code == 201
+        target = table_state(state(client, session_id))
+        table.follow(target)                                                # the sticks move meanwhile
+        _wait_shown(table, target)
+
+        apps.append(create_app(config))                                     # ... and comes back
+        again = apps[1].test_client()
+        view = _wait_table(again, lambda v: v.get("settled") and v.get("payment"))
+        assert view["points"] == list(target.points)
+        assert view["payment"]["across_restart"] is True
+        assert view["payment"]["match"] == {"session": session_id, "matched": True, "differences": []}
+        assert again.get(f"/s/{session_id}").status_code == 200
+    finally:
+        for app in apps:
+            if "tenbou.table" in app.extensions:
+                app.extensions["tenbou.table"].stop()
+        halt()
+
+
+def test_a_bridge_restart_on_the_pty_while_sticks_move_is_reported(tmp_path):
+    """The table's bridge reboots (its frame numbers and uptime start again) and comes back
+    showing the drawers after a hand: the reader forgets, the monitor remembers."""
+    ports = pytest.importorskip("device.ports")
+    from device.simulator import SimOptions, SimulatedTable
+
+    from webui.commands.demo import table_state
+
+    table = SimulatedTable(SimOptions(seed=5, follow=True, pace=1.0), time.monotonic())
+    path, halt = ports.start_simulated_table(table=table)
+    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "TABLE_PORT": path})
+    try:
+        client = app.test_client()
+        session_id, _, token = new_session(client, uses_table="on")
+        table.follow(table_state(state(client, session_id)))
+        _wait_table(client, lambda v: v.get("settled") and v["points"] == [25000] * 4)
+
+        post_event(client, session_id, token, {"type": "win", "winner": 0, "tsumo": True, "hand": WIN_HAKU_TSUMO})
+        target = table_state(state(client, session_id))
+        table.table = table.shown = target                                  # counted at power-on ...
+        table.bridge.restart(time.monotonic())                              # ... of a rebooted bridge
+        view = _wait_table(client, lambda v: v.get("settled") and v.get("payment"))
+        assert view["points"] == list(target.points) and view["payment"]["across_restart"] is True
+        assert view["payment"]["match"]["matched"] is True
+        assert app.extensions["tenbou.table"]._reader.stats()["restarts"] >= 1     # seen as a reboot
+    finally:
+        app.extensions["tenbou.table"].stop()
+        halt()
