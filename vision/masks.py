@@ -28,6 +28,9 @@ DARK_FACE, DARK_CHROMA, DARK_SHARE, ENCLOSED = 70, 16, 0.8, 0.3
 # picture, when the lightest LIGHTEST percent of the photo (faces) is LIGHTER_BY lighter (Lab
 # L) than the edge (the labelled photos of whole sets: 8-24; rendered grey grained tables: 66).
 LIGHTEST, LIGHTER_BY = 95, 40
+# A face is at least this much whiter than the mean of its surroundings (rendered hands: a lamp's
+# bright patch on a grey table, taken for faces without it; 1 hand in 140 more read right).
+AROUND_MARGIN = 8
 
 
 def whiteness(lab: np.ndarray) -> np.ndarray:
@@ -101,12 +104,21 @@ def face_mask(image: np.ndarray, gray: np.ndarray | None = None, lab: np.ndarray
         else:
             return FaceMask(busy_mask(gray))   # a light table: tiles are where the detail is
     unlike_table = far_from(lab, table, 22)
-    light = mask & unlike_table
+    light = mask & unlike_table & lighter_than_around(white)
     dark = dark_faces(lab, unlike_table, light)
     if dark is not None:
         # The light symbols on a black face belong to it too.
         return FaceMask((dark | light).astype(np.uint8), dark=True)
     return FaceMask(light.astype(np.uint8))
+
+
+def lighter_than_around(white: np.ndarray) -> np.ndarray:
+    """Pixels whiter than their surroundings (a window half the picture's short side) by
+    AROUND_MARGIN: a face is whiter than the table beside it, where a patch of grey table under
+    a lamp is no whiter than the table around it, though far from the table's usual colour."""
+    size = max(31, (min(white.shape) // 2) | 1)
+    around = cv2.blur(white, (size, size))
+    return white.astype(np.int16) > around.astype(np.int16) + AROUND_MARGIN
 
 
 def clearly_lighter(lab: np.ndarray, white: np.ndarray, table: np.ndarray) -> bool:
