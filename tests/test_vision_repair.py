@@ -92,3 +92,22 @@ def test_second_copy_of_a_flower_is_repaired():
     assert result.reading.request["flowers"] == "15f"
     assert result.changed == {14: ("1f", "5f")}
     assert not result.reading.problems
+
+
+def test_face_up_tile_named_back_is_repaired():
+    # Found face up among the concealed tiles but named "back" at first: its place is counted,
+    # so the hand is not "too few tiles", and the runner-up name completes it.
+    tiles = unsure(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z"), 6, ("back", 0.6), ("7s", 0.3), ("1s", 0.1))
+    result = repair(arrange(tiles), tiles)
+    assert result.reading.request["concealed"] == "123m456p789s22555z"
+    assert result.changed == {6: ("back", "7s")}
+    assert not result.reading.problems
+
+
+def test_dora_indicator_named_back_is_repaired():
+    hand = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z", y=200)
+    dora = unsure(lay("3m 5z", x=40, y=20), 1, ("back", 0.55), ("5z", 0.4))
+    tiles = hand + dora
+    result = repair(arrange(tiles), tiles)
+    assert result.reading.request["dora_indicators"] == "3m5z"
+    assert not result.reading.problems

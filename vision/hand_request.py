@@ -93,8 +93,10 @@ def build_request(arrangement: Arrangement, detections: list[Detection], labels:
     win_group = arrangement.of(WIN)
     win_labels = [labels[i] for i in win_group[0].members] if win_group else []
     hand: list[Tile] = []
+    backs = 0   # tiles named "back" though found face up: counted, so the search may rename them
     for label in concealed_labels + win_labels:
         if label == BACK:
+            backs += 1
             problems.append("a face-down tile lies among the concealed tiles")
         elif is_bonus(label):
             flowers.append(tile(label))
@@ -106,7 +108,12 @@ def build_request(arrangement: Arrangement, detections: list[Detection], labels:
         melds.append(meld)
         problems += meld_problems
         meld_tiles += parse_tiles(meld["tiles"])
-    dora = [tile(labels[i]) for g in arrangement.of(DORA) for i in g.members if labels[i] != BACK]
+    dora_members = [i for g in arrangement.of(DORA) for i in g.members]
+    dora = [tile(labels[i]) for i in dora_members if labels[i] != BACK]
+    if any(labels[i] == BACK and detections[i].pose != FACE_DOWN for i in dora_members):
+        # The dead wall's other tiles lie face down beside the indicator, but a tile found
+        # face up and named "back" is a blank face (a white dragon) or a doubtful read.
+        problems.append("a dora indicator found face up is named as a tile's back")
     if win_labels and not is_bonus(win_labels[0]) and win_labels[0] != BACK:
         win = tile(win_labels[0])
     else:
@@ -115,9 +122,10 @@ def build_request(arrangement: Arrangement, detections: list[Detection], labels:
                "melds": melds, "dora_indicators": format_tiles(dora), "flowers": format_tiles(flowers)}
     request.update(situation or {})
     expected = 14 - 3 * len(melds)
-    if len(hand) != expected:
-        word = "few" if len(hand) < expected else "many"
-        structural.append(f"too {word} tiles for a hand: {len(hand)} concealed tiles with {len(melds)} "
+    held = len(hand) + backs
+    if held != expected:
+        word = "few" if held < expected else "many"
+        structural.append(f"too {word} tiles for a hand: {held} concealed tiles with {len(melds)} "
                           f"meld{'s' if len(melds) != 1 else ''} (a winning hand has {expected})")
     problems += _count_problems(hand + meld_tiles + dora + flowers)
     if not structural and not is_complete(counts(hand)):

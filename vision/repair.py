@@ -44,7 +44,7 @@ def _choices(detections: list[Detection], labels: list[str]) -> list[tuple[int, 
     chosen = []
     for i in open_tiles[:MAX_DOUBTFUL]:
         names = [(n, p) for n, p in detections[i].candidates[:RUNNER_UPS] if n != BACK]
-        if len(names) > 1:
+        if len(names) > 1 or (names and names[0][0] != labels[i]):   # one name other than "back" is a choice
             chosen.append((i, names))
     return chosen
 
