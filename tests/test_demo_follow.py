@@ -15,6 +15,7 @@ from device.game import follow_hand
 from device.settle import POT, net_of, table_points
 from device.simulator import SimOptions, SimulatedTable
 from device.tracker import TableTracker
+from table_panel import wait_table
 
 START = Snapshot((25000,) * 4, "E1", 0, 0, 1, (False,) * 4)
 RIICHI = Snapshot((25000, 24000, 25000, 25000), "E1", 0, 1, 1, (False, True, False, False))
@@ -106,7 +107,7 @@ def test_a_hand_recorded_in_the_demo_app_is_followed_and_confirmed_by_the_table(
         client = app.test_client()
         assert client.get(f"/s/{session_id}/join?code={code}").status_code == 302
         seeded = state(client, session_id)["scores"]
-        first = _wait_table(client, lambda v: v.get("settled") and v["points"] == seeded)
+        first = wait_table(client, lambda v: v.get("settled") and v["points"] == seeded)
         assert first["payment"] is None  # switched on at the session's scores: nothing was paid
 
         token = csrf_of(client)
@@ -114,14 +115,14 @@ def test_a_hand_recorded_in_the_demo_app_is_followed_and_confirmed_by_the_table(
         assert response.status_code in (200, 201), response.get_data(as_text=True)
         scores = state(client, session_id)["scores"]
         assert scores != seeded
-        view = _wait_table(client, lambda v: v.get("settled") and v["points"] == scores and v.get("payment"))
+        view = wait_table(client, lambda v: v.get("settled") and v["points"] == scores and v.get("payment"))
         assert view["payment"]["match"] == {"session": session_id, "matched": True, "differences": []}
 
         # Undo: the sticks go back to the seeded scores, a payment no hand asked for, so the
         # panel makes no claim about it rather than calling the hand wrong.
         undone = client.post(f"/api/sessions/{session_id}/undo", json={}, headers={"X-CSRF-Token": token})
         assert undone.status_code == 200 and undone.get_json()["undone"] is not None
-        back = _wait_table(client, lambda v: v.get("settled") and v["points"] == seeded and v.get("payment"))
+        back = wait_table(client, lambda v: v.get("settled") and v["points"] == seeded and v.get("payment"))
         assert back["payment"]["match"] is None
     finally:
         stop_following()
@@ -130,11 +131,3 @@ def test_a_hand_recorded_in_the_demo_app_is_followed_and_confirmed_by_the_table(
         halt()
 
 
-def _wait_table(client, done, seconds: float = 12.0) -> dict:
-    deadline, view = time.monotonic() + seconds, {}
-    while time.monotonic() < deadline:
-        view = client.get("/api/table").get_json()
-        if done(view):
-            return view
-        time.sleep(0.1)
-    raise AssertionError(f"the table panel never got there: {view}")

@@ -15,6 +15,7 @@ from webui.table_memory import SettledMemory
 from webui.tablelink import TableMonitor
 
 from tests.test_web_support import WIN_HAKU_TSUMO, new_session, post_event, state
+from table_panel import wait_table
 
 START = Snapshot((25000,) * 4, "E1", 0, 0, 1, (False,) * 4)
 # Ben (seat 2) wins a 2000 ron off Dan (seat 4); the deal passes to him
@@ -95,16 +96,6 @@ def test_what_is_not_a_payment_is_not_reported(tmp_path, after):
     assert memory.load() == after
 
 
-def _wait_table(client, done, seconds: float = 15.0) -> dict:
-    deadline, view = time.monotonic() + seconds, {}
-    while time.monotonic() < deadline:
-        view = client.get("/api/table").get_json()
-        if done(view):
-            return view
-        time.sleep(0.1)
-    raise AssertionError(f"the table panel never got there: {view}")
-
-
 def _wait_shown(table, target: Snapshot, seconds: float = 15.0) -> None:
     deadline = time.monotonic() + seconds
     while table.shown != target:
@@ -128,7 +119,7 @@ def test_a_hand_paid_while_the_app_was_down_is_checked_when_it_comes_back(tmp_pa
         client = apps[0].test_client()
         session_id, _, token = new_session(client, uses_table="on")
         table.follow(table_state(state(client, session_id)))
-        _wait_table(client, lambda v: v.get("settled") and v["points"] == [25000] * 4)
+        wait_table(client, lambda v: v.get("settled") and v["points"] == [25000] * 4)
         apps[0].extensions["tenbou.table"].stop()                           # the app goes down
 
         won = post_event(client, session_id, token, {"type": "win", "winner": 0, "tsumo": True, "hand": WIN_HAKU_TSUMO})
@@ -139,7 +130,7 @@ def test_a_hand_paid_while_the_app_was_down_is_checked_when_it_comes_back(tmp_pa
 
         apps.append(create_app(config))                                     # ... and comes back
         again = apps[1].test_client()
-        view = _wait_table(again, lambda v: v.get("settled") and v.get("payment"))
+        view = wait_table(again, lambda v: v.get("settled") and v.get("payment"))
         assert view["points"] == list(target.points)
         assert view["payment"]["across_restart"] is True
         assert view["payment"]["match"] == {"session": session_id, "matched": True, "differences": []}
@@ -166,13 +157,13 @@ def test_a_bridge_restart_on_the_pty_while_sticks_move_is_reported(tmp_path):
         client = app.test_client()
         session_id, _, token = new_session(client, uses_table="on")
         table.follow(table_state(state(client, session_id)))
-        _wait_table(client, lambda v: v.get("settled") and v["points"] == [25000] * 4)
+        wait_table(client, lambda v: v.get("settled") and v["points"] == [25000] * 4)
 
         post_event(client, session_id, token, {"type": "win", "winner": 0, "tsumo": True, "hand": WIN_HAKU_TSUMO})
         target = table_state(state(client, session_id))
         table.table = table.shown = target                                  # counted at power-on ...
         table.bridge.restart(time.monotonic())                              # ... of a rebooted bridge
-        view = _wait_table(client, lambda v: v.get("settled") and v.get("payment"))
+        view = wait_table(client, lambda v: v.get("settled") and v.get("payment"))
         assert view["points"] == list(target.points) and view["payment"]["across_restart"] is True
         assert view["payment"]["match"]["matched"] is True
         assert app.extensions["tenbou.table"]._reader.stats()["restarts"] >= 1     # seen as a reboot

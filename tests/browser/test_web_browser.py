@@ -42,6 +42,16 @@ def start_session(page, base: str, shots: Path, prefix: str = "") -> str:
     return re.search(r"/s/([^/]+)$", page.url).group(1)
 
 
+def record_page(browser, base: str, shots: Path, prefix: str):
+    """A phone on a new session's record page: the page, the script errors it raises, the session id."""
+    page = browser.new_context(**PHONE).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    session_id = start_session(page, base, shots, prefix=prefix)
+    page.click("[data-test=record-hand]")
+    return page, errors, session_id
+
+
 def photo_of_a_hand(tmp_path: Path) -> tuple[Path, dict] | None:
     """A rendered photo of a known closed hand, when the camera pipeline is installed."""
     try:

@@ -2,18 +2,14 @@
 one by han and fu, a third added by mistake and removed, one confirm."""
 from __future__ import annotations
 
-from tests.browser.test_web_browser import PHONE, start_session
+from tests.browser.test_web_browser import record_page
 
 BEN_TAPS = "2m 3m 4m 4p 6p 6s 7s 8s 3z 3z 5z 5z 5z 5p".split()    # haku, wins on Aki's 5p: 1300
 
 
 def test_a_double_ron_through_the_record_page(browser, server, artifacts):
     base, _ = server
-    page = browser.new_context(**PHONE).new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    session_id = start_session(page, base, artifacts, prefix="double-ron-")
-    page.click("[data-test=record-hand]")
+    page, errors, session_id = record_page(browser, base, artifacts, "double-ron-")
     assert page.locator("[data-test=add-winner]").is_hidden()         # a tsumo has one winner
 
     page.click("[data-test=winner1]")

@@ -3,7 +3,7 @@ locks and reloads the tab), are dropped once recorded or cancelled, and are neve
 another hand; a refused confirm loses nothing. And pao by han/fu says how many yakuman it covers."""
 from __future__ import annotations
 
-from tests.browser.test_web_browser import PHONE, start_session
+from tests.browser.test_web_browser import record_page
 
 
 def _scores(page) -> list[int]:
@@ -34,11 +34,7 @@ def _post(page, base: str, session_id: str, event: dict) -> None:
 
 def test_pending_winners_survive_a_reload_until_recorded(browser, server, artifacts):
     base, _ = server
-    page = browser.new_context(**PHONE).new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    session_id = start_session(page, base, artifacts, prefix="pending-")
-    page.click("[data-test=record-hand]")
+    page, errors, session_id = record_page(browser, base, artifacts, "pending-")
     _ron_off(page, 1, 0)
     _add_by_numbers(page, 1, "2")                                   # Ben: 2 han 30 fu off Aki
     pending = page.locator("[data-test=pending]")
@@ -74,9 +70,7 @@ def test_pending_winners_survive_a_reload_until_recorded(browser, server, artifa
 
 def test_pending_winners_are_never_applied_to_another_hand(browser, server, artifacts):
     base, _ = server
-    page = browser.new_context(**PHONE).new_page()
-    session_id = start_session(page, base, artifacts, prefix="pending-other-")
-    page.click("[data-test=record-hand]")
+    page, errors, session_id = record_page(browser, base, artifacts, "pending-other-")
     _ron_off(page, 1, 0)
     _add_by_numbers(page, 1, "2")
     page.reload()
@@ -89,16 +83,13 @@ def test_pending_winners_are_never_applied_to_another_hand(browser, server, arti
     assert page.locator("[data-test=pending]").is_hidden()
     assert page.locator("[data-test=tsumo]").is_enabled()
     assert page.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith('tenbou.pending.'))") == []
+    assert not errors, errors
     page.context.close()
 
 
 def test_cancelled_winners_stay_cancelled_and_a_refusal_loses_nothing(browser, server, artifacts):
     base, _ = server
-    page = browser.new_context(**PHONE).new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    session_id = start_session(page, base, artifacts, prefix="pending-cancel-")
-    page.click("[data-test=record-hand]")
+    page, errors, session_id = record_page(browser, base, artifacts, "pending-cancel-")
     _ron_off(page, 1, 0)
     _add_by_numbers(page, 1, "2")
     page.click("[data-test=cancel-pending]")
@@ -123,11 +114,7 @@ def test_cancelled_winners_stay_cancelled_and_a_refusal_loses_nothing(browser, s
 
 def test_pao_by_numbers_covers_the_yakuman_the_player_says(browser, server, artifacts):
     base, _ = server
-    page = browser.new_context(**PHONE).new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    session_id = start_session(page, base, artifacts, prefix="pao-count-")
-    page.click("[data-test=record-hand]")
+    page, errors, session_id = record_page(browser, base, artifacts, "pao-count-")
     page.click("[data-test=winner1]")                               # Ben's tsumo, two yakuman
     page.click("[data-test=mode-hanfu]")
     assert page.locator("[data-test=pao-yakuman]").is_hidden()      # asked only when someone is liable
