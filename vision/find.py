@@ -37,6 +37,7 @@ DARK_FACE_GREY = 150  # grey level black faces are stretched to before seams are
 # none over a quarter of the picture high. One of 0.4 is no such photo.
 FILLED_TILE = 0.4
 MIN_TILT = 1.5       # degrees: a patch more askew than this is turned level before cutting
+SHORT_PATCH = 2.0    # a patch less wide than this many times its height is levelled as the first row
 PAD = 3              # pixels of margin kept around a patch when it is cut out
 Box = tuple[int, int, int, int]
 
@@ -184,14 +185,16 @@ def _line(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float]:
     return slope, float(ys.mean() - slope * xs.mean())
 
 
-def level_patch(gray: np.ndarray, component: np.ndarray, neutral: np.ndarray, box: Box) -> Patch:
-    """Cut out one patch (padded) and turn it so its long side runs level."""
+def level_patch(gray: np.ndarray, component: np.ndarray, neutral: np.ndarray, box: Box,
+                tilt: float | None = None) -> Patch:
+    """Cut out one patch (padded) and turn it so its long side runs level; by `tilt`
+    degrees when given (see `faces_in`), else by its own bottom edge."""
     x1, y1, x2, y2 = box
     x1, y1 = max(0, x1 - PAD), max(0, y1 - PAD)
     x2, y2 = min(gray.shape[1], x2 + PAD), min(gray.shape[0], y2 + PAD)
     sub_gray, sub_mask, sub_neutral = gray[y1:y2, x1:x2], component[y1:y2, x1:x2], neutral[y1:y2, x1:x2]
     shift = np.array([[1, 0, x1], [0, 1, y1]], np.float64)
-    angle = _tilt(sub_mask)
+    angle = _tilt(sub_mask) if tilt is None else tilt
     if abs(angle) < MIN_TILT or abs(angle) > 30:
         return Patch(sub_gray, sub_mask, sub_neutral, shift)
     height, width = sub_mask.shape
@@ -225,6 +228,23 @@ def _to_photo(box: Box, back: np.ndarray) -> Box:
     corners = np.array([[x1, y1, 1], [x2, y1, 1], [x2, y2, 1], [x1, y2, 1]], np.float64)
     mapped = corners @ back.T
     return (int(mapped[:, 0].min()), int(mapped[:, 1].min()), int(np.ceil(mapped[:, 0].max())), int(np.ceil(mapped[:, 1].max())))
+
+
+def _tilted(patches: list[tuple[np.ndarray, Box]]) -> list[tuple[np.ndarray, Box, float | None]]:
+    """Each patch with the tilt to level it by: a row's own, the first row's for a patch too
+    short to tell (one or two tiles: a tile's own bottom edge is too short, and
+    rounded at its corners, to give its slope; the tiles of one photo lie near parallel)."""
+    row_tilt: float | None = None
+    out = []
+    for component, box in patches:
+        x1, y1, x2, y2 = box
+        if x2 - x1 < SHORT_PATCH * (y2 - y1):
+            out.append((component, box, row_tilt))
+            continue
+        tilt = _tilt(component[y1:y2, x1:x2])
+        row_tilt = tilt if row_tilt is None else row_tilt
+        out.append((component, box, tilt))
+    return out
 
 
 def _patches(faces: np.ndarray, min_area: int) -> list[tuple[np.ndarray, Box]]:
@@ -277,8 +297,8 @@ def faces_in(found: FaceMask, gray: np.ndarray, neutral: np.ndarray) -> tuple[li
     boxes: list[Box] = []
     shapes: dict[Box, float] = {}   # width for height of each tile in its levelled patch
     known: list[float] = []   # tile widths seen so far, for patches too small to tell
-    patches = (part for component, box in _patches(faces, smallest * smallest)
-               for part in rows_apart(level_patch(gray, component, neutral, box)))
+    patches = (part for component, box, tilt in _tilted(_patches(faces, smallest * smallest))
+               for part in rows_apart(level_patch(gray, component, neutral, box, tilt)))
     for patch in patches:
         grey = patch.neutral > 0
         across, down = valleys(patch.gray, 1) & grey, valleys(patch.gray, 0) & grey
