@@ -284,3 +284,11 @@ def test_a_face_taken_for_a_back_is_face_up_when_named_surely():
     assert [(d.label, d.pose) for d in named] == [("1m", UPRIGHT), ("2m", UPRIGHT), ("3m", UPRIGHT)]
     backs = name_tiles(scene.image, found, BackClassifier())
     assert backs[1].pose == FACE_DOWN and backs[1].candidates == ()
+
+
+def test_a_back_found_among_the_faces_is_face_down_when_named_surely():
+    from vision.find import FACE_DOWN, UPRIGHT, Found
+    scene = compose([list("uuu")], crops=[face("1m"), face("2m"), face("3m")])
+    found = [Found(tuple(box), UPRIGHT) for box, _ in scene.tiles]
+    named = name_tiles(scene.image, found, BackClassifier())
+    assert [(d.pose, d.candidates) for d in named] == [(FACE_DOWN, ())] * 3

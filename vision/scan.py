@@ -39,6 +39,10 @@ UNTURNED_SURE, UNTURNED_MARGIN = 0.85, 0.2
 # a face this surely (180 rendered hands: true backs were named "back" at 0.96; faces missed
 # by the face mask were named right at 0.79 and 0.96).
 FACE_UP_SURE = 0.75
+# ... and a tile found as a face is face down when named "back" this surely (the same 180
+# hands: backs found among the faces were named "back" at 0.85-0.97, faces at most 0.79, a
+# blank white dragon).
+BACK_SURE = 0.84
 # Shares of a found box's height (top), width (each side) and height (bottom) added around
 # it before it is named. The model learnt crops cut 4% inside to 10% outside a face's
 # edges; found boxes start a little below a face's top (its rim is darker than its middle,
@@ -137,7 +141,8 @@ def crop_tile(image: np.ndarray, found: Found) -> list[np.ndarray]:
 def name_tiles(image: np.ndarray, found: list[Found], classifier) -> list[Detection]:
     """Detections with the classifier's names (best first). A sideways tile named surest as
     it lies is upright after all; a tile taken for a back by its outline that the classifier
-    names surely as a face is face up after all (its face was too dark for the face mask)."""
+    names surely as a face is face up after all (its face was too dark for the face mask), and
+    one found as a face but surely named "back" is face down (a back as light as a face)."""
     crops, owners, turned = [], [], []
     for index, tile in enumerate(found):
         tile_crops = crop_tile(image, tile)
@@ -161,7 +166,9 @@ def name_tiles(image: np.ndarray, found: list[Found], classifier) -> list[Detect
         if ranking[0][1] >= UNTURNED_SURE and ranking[0][1] >= best_turned + UNTURNED_MARGIN:
             named[owner] = ranking
             upright.add(owner)
-    return [Detection(tile.box, UPRIGHT if i in upright else tile.pose, tuple(named.get(i, ())))
+    face_down = {i for i, ranking in named.items() if ranking[0][0] == BACK and ranking[0][1] >= BACK_SURE}
+    return [Detection(tile.box, FACE_DOWN if i in face_down else UPRIGHT if i in upright else tile.pose,
+                      () if i in face_down else tuple(named.get(i, ())))
             for i, tile in enumerate(found)]
 
 
