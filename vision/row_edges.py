@@ -98,20 +98,23 @@ def stacked_cut(faces: np.ndarray) -> int | None:
     above = running[cuts] / cuts
     below = (running[-1] - running[cuts]) / (height - cuts)
     ratio = np.minimum(above, below) / np.maximum(np.maximum(above, below), 1.0)
-    # The width must change at the cut, not little by little (a patch cut slantwise by the
-    # photo's edge, a row seen in steep perspective): a band each side differs as much.
     band = max(2, int(STACKED_BAND * height))
     for best in np.argsort(ratio):
         if ratio[best] >= STACKED_RATIO:
             return None
-        cut = int(cuts[best])
-        near_above = float(widths[top + cut - band:top + cut].mean())
-        near_below = float(widths[top + cut:top + cut + band].mean())
-        wider = max(above[best], below[best])
-        if (min(near_above, near_below) < STACKED_RATIO * max(near_above, near_below) and wider >= STACKED_WIDE * height
-                and _steady(widths[top:top + cut]) and _steady(widths[top + cut:bottom])):
-            return top + cut
+        cut = top + int(cuts[best])
+        if max(above[best], below[best]) >= STACKED_WIDE * height and _sharp_step(widths, top, cut, bottom, band):
+            return cut
     return None
+
+
+def _sharp_step(widths: np.ndarray, top: int, cut: int, bottom: int, band: int) -> bool:
+    """The width changes at the cut, not little by little (a patch cut slantwise by the
+    photo's edge, a row seen in steep perspective): a band each side differs as much, and
+    each part is steady."""
+    near_above, near_below = float(widths[cut - band:cut].mean()), float(widths[cut:cut + band].mean())
+    return (min(near_above, near_below) < STACKED_RATIO * max(near_above, near_below)
+            and _steady(widths[top:cut]) and _steady(widths[cut:bottom]))
 
 
 def _steady(widths: np.ndarray) -> bool:
