@@ -50,12 +50,14 @@ _RULES_SEEN: Table = Table()
 
 def _riichi_rules(request: Request):
     """`rules_for`, remembered: a table scores hand after hand under the same few rule sets."""
+    options = request.options
+    # The values' types are part of the key: 1 == True, but only true is an option's value,
+    # so {"kiriage": 1} must not find the rules of {"kiriage": true}.
+    key = (request.preset, tuple(options.items()), tuple(map(type, options.values())), request.hand.players)
     try:
-        key = (request.preset, frozenset(request.options.items()), request.hand.players)
-        hash(key)
+        rules = _RULES_SEEN.get(key)
     except TypeError:       # an option value that is a list or object: rules_for says what is wrong
-        return rules_for(request.preset, request.options, request.hand.players)
-    rules = _RULES_SEEN.get(key)
+        return rules_for(request.preset, options, request.hand.players)
     if rules is None:
         rules = rules_for(request.preset, request.options, request.hand.players)
         if len(_RULES_SEEN) < 4096:
@@ -93,6 +95,9 @@ def render_riichi(result: Any) -> dict:
 
 def merge_counted(yaku: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """One entry per dora kind with its count, in the place of its first entry; none at zero."""
+    by_name = dict(yaku)
+    if len(by_name) == len(yaku) and 0 not in by_name.values():
+        return list(yaku)       # each yaku once and none at zero (the riichi engine's): as it is
     merged: list[list] = []
     place: dict[str, list] = {}
     for name, han in yaku:

@@ -7,6 +7,8 @@ wrong count, a wrong count before a flag).
 from __future__ import annotations
 
 from collections import Counter
+from itertools import repeat
+from operator import is_
 
 from .errors import HandError
 from .hand import Meld, WinningHand
@@ -20,7 +22,11 @@ NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "ei
 def check_hand(hand: WinningHand, rules: str) -> None:
     seen = [0] * (FIRST_BONUS + 8)      # every tile on the table this hand shows, by kind
     reds: list[int] = []                # the kinds of the red fives among them
-    for tiles in (hand.concealed, *[m.tiles for m in hand.melds], hand.dora_indicators, hand.ura_indicators):
+    if hand.melds:
+        shown = (hand.concealed, *[m.tiles for m in hand.melds], hand.dora_indicators, hand.ura_indicators)
+    else:
+        shown = (hand.concealed, hand.dora_indicators, hand.ura_indicators)
+    for tiles in shown:
         for tile in tiles:
             seen[tile.kind] += 1
             if tile.red:
@@ -92,6 +98,9 @@ def _check_three_player(hand: WinningHand, rules: str) -> None:
 
 
 def _check_copies(hand: WinningHand, seen: list[int], reds: list[int]) -> None:
+    north_ok = not hand.nukidora or seen[NORTH] + hand.nukidora <= 4
+    if max(seen) <= 4 and north_ok and len(set(reds)) == len(reds):
+        return      # the common case, decided without copying the counts
     seen = seen[:FIRST_BONUS]
     seen[NORTH] += hand.nukidora
     if max(seen) > 4:
@@ -120,8 +129,9 @@ def _check_tile_count(hand: WinningHand) -> None:
 
 def _check_win_tile(hand: WinningHand) -> None:
     win = hand.win_tile
-    # The reader hands out one shared object per tile, so identity finds it without __eq__.
-    if not any(tile is win for tile in hand.concealed) and win not in hand.concealed:
+    # The reader hands out one shared object per tile, so identity finds it without __eq__
+    # (compared in C: `operator.is_` mapped over the tiles).
+    if not any(map(is_, hand.concealed, repeat(win))) and win not in hand.concealed:
         same_kind = any(t.kind == hand.win_tile.kind for t in hand.concealed)
         hint = ""
         if same_kind:

@@ -54,13 +54,13 @@ def _splits(hand: tuple[int, ...]) -> tuple[tuple[int, tuple], ...]:
             continue
         left = tiles % 3
         if left == 2 and pairs is None:
-            pairs = _block_with_pair(block, start)
+            pairs = block_with_pair(block, start)
             if not pairs:
                 return ()
             continue
         if left:
             return ()
-        ways = _block_sets(block, start)
+        ways = block_sets(block, start)
         if not ways:
             return ()
         if pairs is None:
@@ -74,14 +74,14 @@ def _splits(hand: tuple[int, ...]) -> tuple[tuple[int, tuple], ...]:
 
 
 @lru_cache(maxsize=8192)
-def _block_with_pair(block: tuple[int, ...], start: int) -> tuple[tuple[int, tuple], ...]:
+def block_with_pair(block: tuple[int, ...], start: int) -> tuple[tuple[int, tuple], ...]:
     """The block's readings with the hand's pair in it: (pair kind, its ways to make sets)."""
     found = []
     work = list(block)
     for pair, count in enumerate(block):
         if count >= 2:
             work[pair] -= 2
-            ways = _block_sets(tuple(work), start)
+            ways = block_sets(tuple(work), start)
             if ways:
                 found.append((start + pair, ways))
             work[pair] += 2
@@ -89,7 +89,7 @@ def _block_with_pair(block: tuple[int, ...], start: int) -> tuple[tuple[int, tup
 
 
 @lru_cache(maxsize=8192)
-def _block_sets(block: tuple[int, ...], start: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+def block_sets(block: tuple[int, ...], start: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     """All ways to use up one block's tiles entirely as sets (runs only in a suit), taking
     the lowest tile first; kinds are numbered from `start`."""
     first = next((k for k, c in enumerate(block) if c), None)
@@ -99,12 +99,12 @@ def _block_sets(block: tuple[int, ...], start: int) -> tuple[tuple[tuple[str, in
     work = list(block)
     if work[first] >= 3:
         work[first] -= 3
-        results += [(("triplet", start + first),) + rest for rest in _block_sets(tuple(work), start)]
+        results += [(("triplet", start + first),) + rest for rest in block_sets(tuple(work), start)]
         work[first] += 3
     if start < 27 and first <= 6 and work[first + 1] and work[first + 2]:
         for k in (first, first + 1, first + 2):
             work[k] -= 1
-        results += [(("seq", start + first),) + rest for rest in _block_sets(tuple(work), start)]
+        results += [(("seq", start + first),) + rest for rest in block_sets(tuple(work), start)]
     return tuple(results)
 
 

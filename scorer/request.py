@@ -8,7 +8,8 @@ them (the Fundamentals draw pool, the Chinese losers' own counts).
 from __future__ import annotations
 
 import re
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, fields
+from typing import NamedTuple
 
 from .errors import HandError
 from .hand import MELD_KINDS, SOURCES, Meld, WinningHand
@@ -22,9 +23,11 @@ FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "
          "tenhou", "chiihou", "renhou", "nagashi_mangan")
 
 
-@dataclass(frozen=True)
-class Request:
-    """What a request asks: which rule set, with which preset and options, for which hand."""
+class Request(NamedTuple):
+    """What a request asks: which rule set, with which preset and options, for which hand.
+
+    A named tuple: made for every request, and a frozen dataclass sets each field through
+    `object.__setattr__`."""
     rules: str
     preset: str | None
     options: dict
@@ -60,16 +63,27 @@ def read_hand(request: dict, options: dict) -> WinningHand:
     extra = values["extra"] = {}
     for name, value in request.items():
         read = _READERS.get(name)
-        if read is not None:
+        if read is None:
+            if name not in _REQUEST_LEVEL:
+                extra[name] = value
+        # Most values are already what their reader would return (a flag true or false, a count
+        # from 0, a seat wind): those are kept as they are, without the call.
+        elif read is _bool and (value is True or value is False):
+            values[name] = value
+        elif read is _count and type(value) is int and value >= 0:
+            values[name] = value
+        elif read is _wind and type(value) is str and value in _SEATS:
+            values[name] = value
+        else:
             values[name] = read(value, name)
-        elif name not in _REQUEST_LEVEL:
-            extra[name] = value
     if "concealed" not in request:
         raise HandError("bad_request", "the request has no concealed: list the tiles of the "
                                        "closed part of the hand, winning tile included")
     if "win_tile" not in request:
         raise HandError("bad_request", "the request has no win_tile: which tile completed the hand?")
-    return WinningHand.from_fields(values)
+    # Every field is in `values`: the defaults hold all but these two, checked just above, and
+    # only fields have readers (checked where _READERS is made).
+    return WinningHand._filled(values)
 
 
 def _melds(melds: list) -> tuple[Meld, ...]:
@@ -164,11 +178,11 @@ _GROUPS = re.compile(r"[^mpszf]*[mpszf]|[^mpszf]+$")
 def _group_tiles(group: str) -> tuple[Tile, ...]:
     """A group's tiles: its suit letter applies to each digit before it. Each digit-and-letter
     tile was read once by `parse_tiles`; anything else (a space, a bad digit) is read by it."""
-    suit = group[-1]
+    of_suit = _ONE_TILE.get(group[-1])     # no suit letter last: parse_tiles says what is wrong
     try:
-        if len(group) < 2:
+        if of_suit is None or len(group) < 2:
             raise KeyError(group)       # a letter without digits: parse_tiles says so
-        tiles = tuple([_ONE_TILE[digit + suit] for digit in group[:-1]])
+        tiles = tuple(map(of_suit.__getitem__, group[:-1]))
     except KeyError:
         tiles = tuple(_CANONICAL.setdefault(tile, tile) for tile in parse_tiles(group))
     if len(_GROUP_TILES) < 16384:
@@ -184,16 +198,18 @@ _GROUP_TILES: Table = Table()
 _CANONICAL: Table = Table()
 
 
-def _one_tiles() -> dict[str, Tile]:
-    """Every tile MPSZ can write as one digit and its letter ("5m", "0p", "7z", "3f")."""
-    found = {}
+def _one_tiles() -> dict[str, dict[str, Tile]]:
+    """Every tile MPSZ can write as one digit and its letter ("5m", "0p", "7z", "3f"), by
+    letter, then digit."""
+    found: dict[str, dict[str, Tile]] = {}
     for suit in "mpszf":
+        found[suit] = {}
         for digit in "0123456789":
             try:
                 (tile,) = parse_tiles(digit + suit)
             except HandError:
                 continue
-            found[digit + suit] = tile
+            found[suit][digit] = tile
     return found
 
 
@@ -274,6 +290,8 @@ _READERS = {
     "dora_indicators": _tile_list, "ura_indicators": _tile_list, "flowers": _tile_list,
     "honba": _count, "riichi_sticks": _count, "nukidora": _count,
 }
+_SEATS = frozenset(WIND_NAMES)
+assert _READERS.keys() <= {f.name for f in fields(WinningHand)}, "a reader for a field WinningHand lacks"
 # Read by `read_request`, not part of the hand.
 _REQUEST_LEVEL = frozenset(("rules", "preset", "options"))
 # Every WinningHand field with a plain default (concealed and win_tile are required, extra is

@@ -143,6 +143,15 @@ def test_every_error_code_of_the_spec_is_exercised():
     assert spec <= codes
 
 
+def test_remembered_rules_do_not_take_a_number_for_true():
+    # 1 == True in Python: rules remembered for {"kiriage": true} must not answer {"kiriage": 1},
+    # which is not a value the option takes.
+    assert score(changed(BASE, options={"kiriage": True}))["ok"]
+    refused = score(changed(BASE, options={"kiriage": 1}))
+    assert not refused["ok"] and refused["error"]["code"] == "bad_option"
+    assert score(changed(BASE, options={"kiriage": True}))["ok"]
+
+
 def test_a_hand_that_is_not_complete_is_not_a_winning_hand():
     response = score(changed(BASE, concealed="234m456p99s124s555z"))
     assert response["error"]["code"] == "not_a_winning_hand"

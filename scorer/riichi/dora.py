@@ -20,7 +20,7 @@ def dora_of(hand: WinningHand, every: list[int], rules: Rules) -> list[tuple[str
         count = _from_indicators(hand.dora_indicators, every, north_aside, rules)
         if count:
             found.append(("dora", count))
-    if rules.aka:
+    if rules.aka and (every[4] or every[13] or every[22]):     # a red five needs a five
         red = len([t for t in hand.concealed if t.red])
         for meld in hand.melds:
             red += len([t for t in meld.tiles if t.red])

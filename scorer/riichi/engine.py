@@ -8,6 +8,7 @@ so scoring a hand seen before (a camera frame read again) costs only the flags a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import NamedTuple
 
 from ..errors import HandError
@@ -15,11 +16,11 @@ from ..hand import WinningHand
 from .dora import dora_of
 from .fu import fu_of
 from .limits import YAKUMAN, base_points
-from .payments import hand_value, transfers as pay
+from .payments import hand_transfers, stick_transfers, transfers as pay
 from .readings import read_tiles
 from .memo import memo
 from .rules import Rules
-from .yaku import PAO_YAKUMAN, tile_yaku, tile_yakuman, win_yaku, win_yakuman
+from .yaku import PAO_YAKUMAN, tile_yaku, tile_yakuman, won_by
 
 
 @dataclass
@@ -66,15 +67,19 @@ def score_hand(hand: WinningHand, rules: Rules) -> Result:
                                                  f"the concealed tiles; list it there too")
     melds = tuple([(m.kind, _meld_kind(m)) for m in hand.melds]) if hand.melds else ()
     scores = _tile_scores(tuple(concealed), win, melds, hand.tsumo, hand.seat_wind, hand.round_wind, rules)
-    chosen = _best_yakuman(scores, win_yakuman(hand, rules), rules) or _best_yaku(scores, hand, concealed, rules)
+    won, won_yakuman = won_by(hand, rules)
+    chosen = _best_yakuman(scores, won_yakuman, rules) or _best_yaku(scores, hand, concealed, won, rules)
     han, fu, yakuman, yaku, breakdown = chosen
     base, limit = base_points(han, fu, yakuman, rules)
-    pao_base = _pao_base(hand, yaku, base)
-    payments = _payments(hand, rules, base, pao_base, with_sticks=True)
-    if pao_base:
-        points = sum(p["points"] for p in _payments(hand, rules, base, pao_base, with_sticks=False))
-    else:
-        points = hand_value(base, hand.seat_wind, hand.tsumo, rules.players, rules)
+    winner = hand.seat_wind
+    liable, paid, points = _hand_paid(base, _pao_base(hand, yaku, base), winner, hand.tsumo, hand.discarder,
+                                      hand.pao, rules)
+    if hand.honba or hand.riichi_sticks:
+        paid = paid + tuple(stick_transfers(winner=winner, tsumo=hand.tsumo, discarder=hand.discarder,
+                                             players=rules.players, honba=hand.honba,
+                                             riichi_sticks=hand.riichi_sticks, takes_pot=hand.takes_pot,
+                                             liable=liable))
+    payments = [{"from": payer, "to": winner, "points": value} for payer, value in paid if value]
     return Result(han, fu, yakuman, yaku, limit, breakdown, points, payments, base)
 
 
@@ -98,18 +103,19 @@ def _tile_scores(concealed: tuple[int, ...], win: int, melds: tuple, tsumo: bool
         yaku = tuple(tile_yaku(reading))
         fu, breakdown = fu_of(reading)
         # Made in C, like readings.Reading: the named tuple's constructor is Python code.
-        scores.append(tuple.__new__(_TileScore, (yaku, sum([h for _, h in yaku]), fu, tuple(breakdown), ())))
+        scores.append(tuple.__new__(_TileScore, (yaku, sum(map(_SECOND, yaku)), fu, tuple(breakdown), ())))
     return tuple(scores)
 
 
+_SECOND = itemgetter(1)     # the han of a (yaku, han) entry: summed in C, where a comprehension is a call
 _Scored = tuple[int, int, int, list, list]      # han, fu, yakuman, yaku, fu breakdown
 
 
-def _best_yakuman(scores: tuple[_TileScore, ...], won: list[tuple[str, int]], rules: Rules) -> _Scored | None:
+def _best_yakuman(scores: tuple[_TileScore, ...], won: tuple[tuple[str, int], ...], rules: Rules) -> _Scored | None:
     """The reading with the most yakuman, the win's own (tenhou ...) added to the tiles'."""
     best, best_count = None, 0
     for score in scores:
-        found = list(score.yakuman) + won
+        found = list(score.yakuman + won)
         if not found:
             continue
         if not rules.stacked_yakuman:
@@ -122,19 +128,19 @@ def _best_yakuman(scores: tuple[_TileScore, ...], won: list[tuple[str, int]], ru
     return 13 * best_count, 0, best_count, [(name, 13 * n) for name, n in best], []
 
 
-def _best_yaku(scores: tuple[_TileScore, ...], hand: WinningHand, concealed: list[int], rules: Rules) -> _Scored:
+def _best_yaku(scores: tuple[_TileScore, ...], hand: WinningHand, concealed: list[int],
+               won: tuple[tuple[str, int], ...], rules: Rules) -> _Scored:
     """The reading paying the most (then most han, then most fu), the win's yaku and the dora
     added to each: they are the same for every reading but can change which one pays more."""
-    won = win_yaku(hand, rules)
     scored = [score for score in scores if not score.yakuman and (score.yaku or won)]
     if not scored:
         raise HandError("no_yaku", _no_yaku_message(hand))
     dora = dora_of(hand, _every(concealed, hand), rules)
-    extra = sum([h for _, h in won]) + sum([n for _, n in dora])
+    extra = sum(map(_SECOND, won)) + sum(map(_SECOND, dora))
     best = scored[0]
     if len(scored) > 1:
         best = max(scored, key=lambda s: (base_points(extra + s.han, s.fu, 0, rules)[0], extra + s.han, s.fu))
-    return extra + best.han, best.fu, 0, won + list(best.yaku) + dora, list(best.fu_breakdown)
+    return extra + best.han, best.fu, 0, [*won, *best.yaku, *dora], list(best.fu_breakdown)
 
 
 def _every(concealed: list[int], hand: WinningHand) -> list[int]:
@@ -148,11 +154,15 @@ def _every(concealed: list[int], hand: WinningHand) -> list[int]:
     return every
 
 
-def _payments(hand: WinningHand, rules: Rules, base: int, pao_base: int, *, with_sticks: bool) -> list[dict]:
-    return pay(base=base, winner=hand.seat_wind, tsumo=hand.tsumo, discarder=hand.discarder,
-               players=rules.players, honba=hand.honba if with_sticks else 0,
-               riichi_sticks=hand.riichi_sticks if with_sticks else 0, takes_pot=hand.takes_pot,
-               pao=hand.pao, pao_base=pao_base, rules=rules)
+@memo(4096)
+def _hand_paid(base: int, pao_base: int, winner: str, tsumo: bool, discarder: str, pao: str,
+               rules: Rules) -> tuple[str, tuple[tuple[str, int], ...], int]:
+    """`hand_transfers` (the liable seat and who pays what for the hand itself) and what the
+    hand is worth before honba and sticks. A function of a few small values that recur from
+    hand to hand (the same bases and seats), so remembered."""
+    liable, paid = hand_transfers(base=base, winner=winner, tsumo=tsumo, discarder=discarder,
+                                  players=rules.players, pao=pao, pao_base=pao_base, rules=rules)
+    return liable, tuple(paid), sum([points for _, points in paid])
 
 
 def _pao_base(hand: WinningHand, yaku: list[tuple[str, int]], base: int) -> int:

@@ -11,6 +11,8 @@ with no other fu is raised to 30, `open_pinfu_fu`). The total is rounded up to 1
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..tiles import DRAGONS, is_honor, is_terminal
 from .readings import KAN, PON, SEQ, Reading
 from .yaku import is_pinfu
@@ -20,6 +22,7 @@ from .yaku import is_pinfu
 BASE, CLOSED_RON, TSUMO, OPEN_PINFU = ("base", 20), ("closed_ron", 10), ("tsumo", 2), ("open_pinfu", 2)
 CHIITOITSU = ("chiitoitsu", 25)
 _WAIT_FU = {"kanchan": ("wait_kanchan", 2), "penchan": ("wait_penchan", 2), "tanki": ("wait_tanki", 2)}
+_FU = itemgetter(1)
 _PAIR_FU = {"dragon": ("pair_dragon", 2), "seat": ("pair_seat_wind", 2), "round": ("pair_round_wind", 2),
             2: ("pair_double_wind", 2), 4: ("pair_double_wind", 4)}
 
@@ -29,21 +32,23 @@ def fu_of(r: Reading) -> tuple[int, list[tuple[str, int]]]:
     if r.shape == "chiitoitsu":
         return 25, [CHIITOITSU]
     items = [BASE]
-    if r.closed and not r.tsumo:
+    closed, tsumo = r.closed, r.tsumo
+    if closed and not tsumo:
         items.append(CLOSED_RON)
-    if r.tsumo and not is_pinfu(r):
+    if tsumo and not is_pinfu(r):
         items.append(TSUMO)
-    for group in r.groups:
-        if group.shape != SEQ:
-            items.append(_SET_FU[group.shape, group.kind, group.concealed])
+    for shape, kind, concealed, _ in r.groups:
+        if shape != SEQ:
+            items.append(_SET_FU[shape, kind, concealed])
     pair = _pair_fu(r)
     if pair:
         items.append(pair)
-    if r.wait in _WAIT_FU:
-        items.append(_WAIT_FU[r.wait])
-    if len(items) == 1 and not r.closed and not r.tsumo and r.rules.open_pinfu_fu:
+    wait = _WAIT_FU.get(r.wait)
+    if wait:
+        items.append(wait)
+    if len(items) == 1 and not closed and not tsumo and r.rules.open_pinfu_fu:
         items.append(OPEN_PINFU)
-    total = sum([fu for _, fu in items])
+    total = sum(map(_FU, items))
     return -(-total // 10) * 10, items
 
 

@@ -38,9 +38,10 @@ def base_points(han: int, fu: int, yakuman: int, rules: Rules) -> tuple[int, str
         if rules.kazoe == "yakuman":
             return YAKUMAN, "kazoe_yakuman"
         return 6000, "sanbaiman"
-    for least, base, name in _HAN_LIMITS:
-        if han >= least:
-            return base, name
+    if han >= 5:
+        for least, base, name in _HAN_LIMITS:
+            if han >= least:
+                return base, name
     if han <= 0:
         return 0, None
     base = fu * 2 ** (2 + han)

@@ -39,3 +39,11 @@ class Table(dict):
 
     def cache_clear(self) -> None:
         self.clear()
+
+
+class Tables(tuple):
+    """Several Tables under one name, emptied together by `.cache_clear()`."""
+
+    def cache_clear(self) -> None:
+        for table in self:
+            table.clear()

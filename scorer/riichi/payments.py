@@ -11,7 +11,8 @@ from .limits import base_points
 from .rules import Rules
 from ..errors import HandError
 
-__all__ = ["base_points", "hand_value", "round_up", "seats_in_play", "transfers"]
+__all__ = ["base_points", "hand_transfers", "hand_value", "round_up", "seats_in_play", "stick_transfers",
+           "transfers"]
 
 SEATS = ("E", "S", "W", "N")
 HONBA_RON = 300          # a honba stick is worth 300 on a ron ...
@@ -75,6 +76,18 @@ def transfers(*, base: int, winner: str, tsumo: bool, discarder: str = "", playe
     Hand payments come first, then honba, then the pot; entries for one pair may repeat
     (hand, honba) and readers sum them.
     """
+    liable, hand = hand_transfers(base=base, winner=winner, tsumo=tsumo, discarder=discarder, players=players,
+                                  pao=pao, pao_base=pao_base, rules=rules)
+    sticks = stick_transfers(winner=winner, tsumo=tsumo, discarder=discarder, players=players, honba=honba,
+                             riichi_sticks=riichi_sticks, takes_pot=takes_pot, liable=liable)
+    return [{"from": payer, "to": winner, "points": points}
+            for payer, points in hand + sticks if points]
+
+
+def hand_transfers(*, base: int, winner: str, tsumo: bool, discarder: str, players: int, pao: str,
+                   pao_base: int, rules: Rules) -> tuple[str, list[tuple[str, int]]]:
+    """The liable seat ("" if none) and the payments for the hand itself, as (payer, points)
+    (see `transfers`); they depend on a few small values only, so the engine remembers them."""
     if winner not in seats_in_play(players):
         raise HandError("bad_flag_combination", f"there is no {winner!r} seat at a {players}-player table; "
                                                 "three players sit East, South and West")
@@ -91,10 +104,13 @@ def transfers(*, base: int, winner: str, tsumo: bool, discarder: str = "", playe
         hand = [(liable, value)] if tsumo else [(liable, value // 2), (discarder, value - value // 2)]
         if rest:
             hand += _tsumo_shares(rest, winner, players, rules) if tsumo else [(discarder, _ron(rest, winner))]
-        hand = _merge(hand)
-    else:
-        hand = _tsumo_shares(base, winner, players, rules) if tsumo else [(discarder, _ron(base, winner))]
+        return liable, _merge(hand)
+    return liable, _tsumo_shares(base, winner, players, rules) if tsumo else [(discarder, _ron(base, winner))]
 
+
+def stick_transfers(*, winner: str, tsumo: bool, discarder: str, players: int, honba: int, riichi_sticks: int,
+                    takes_pot: bool, liable: str) -> list[tuple[str, int]]:
+    """The honba and the riichi sticks on the table, as (payer, points) (see `transfers`)."""
     sticks: list[tuple[str, int]] = []
     if takes_pot and honba:
         if liable:
@@ -105,9 +121,7 @@ def transfers(*, base: int, winner: str, tsumo: bool, discarder: str = "", playe
             sticks.append((discarder, honba * HONBA_RON))
     if takes_pot and riichi_sticks:
         sticks.append(("pot", riichi_sticks * RIICHI_STICK))
-
-    return [{"from": payer, "to": winner, "points": points}
-            for payer, points in hand + sticks if points]
+    return sticks
 
 
 def _merge(payments: list[tuple[str, int]]) -> list[tuple[str, int]]:

@@ -2,17 +2,20 @@
 
 A hand can read more than one way (111222333m: three pons or three runs; 23445: the 4 in a
 run or as the middle of 3_5), and each reading can score differently; the engine scores them
-all and keeps the best. The splits themselves come from `scorer.reading` (cached per suit);
-the engine caches what the readings are worth.
+all and keeps the best. Each suit's (and the honours') ways to split come from
+`scorer.reading`, kept in a table by the suit's counts, which recur across hands; the
+engine caches what the readings are worth.
 """
 from __future__ import annotations
 
-from itertools import compress
+from itertools import chain, compress, product
+from operator import itemgetter
 from typing import NamedTuple
 
 from ..errors import HandError
-from ..reading import is_seven_pairs, is_thirteen_orphans, shanten, split_tuples, waits
+from ..reading import block_sets, block_with_pair, is_seven_pairs, is_thirteen_orphans, shanten, waits
 from ..tiles import EAST, GREEN, Tile
+from .memo import Table, Tables
 from .rules import Rules
 
 SEQ, PON, KAN = "seq", "pon", "kan"
@@ -20,6 +23,12 @@ SIMPLES = frozenset(k for k in range(27) if k % 9 not in (0, 8))
 TERMINALS = frozenset(k for k in range(27) if k % 9 in (0, 8))
 GREEN_TILES = frozenset((19, 20, 21, 23, 25, GREEN))     # 2 3 4 6 8 bamboo and the green dragon
 WIND_KINDS = {letter: EAST + i for i, letter in enumerate("ESWN")}
+# A hand's counts of its simples, of its terminals and honours, of its tiles not green (one
+# C call each, where a loop over the kinds is Python), and the suits it holds by which do.
+_SIMPLE_COUNTS = itemgetter(*sorted(SIMPLES))
+_OUTSIDE_COUNTS = itemgetter(*(k for k in range(34) if k not in SIMPLES))
+_NOT_GREEN_COUNTS = itemgetter(*(k for k in range(34) if k not in GREEN_TILES))
+_SUITS = {held: frozenset(compress((0, 1, 2), held)) for held in product((False, True), repeat=3)}
 
 
 class Group(NamedTuple):
@@ -76,13 +85,14 @@ def read_tiles(concealed: tuple[int, ...], win: int, melds: tuple[tuple[str, int
     HandError not_a_winning_hand (saying what is missing) if there is none.
     """
     placements = _placements(concealed, win)
-    seven = not melds and is_seven_pairs(concealed)
+    seven = not melds and concealed.count(2) == 7 and is_seven_pairs(concealed)
     orphans = not melds and concealed[0] and concealed[33] and is_thirteen_orphans(concealed)
     if not (placements or seven or orphans):
         raise HandError("not_a_winning_hand", _why_not_winning(concealed, win, len(melds)))
-    called = tuple([_meld_group(kind, tile) for kind, tile in melds])
+    called = ()
     every = concealed
     if melds:
+        called = tuple([_meld_group(kind, tile) for kind, tile in melds])
         every = list(concealed)
         for group in called:
             if group.shape == SEQ:
@@ -92,12 +102,13 @@ def read_tiles(concealed: tuple[int, ...], win: int, melds: tuple[tuple[str, int
             else:
                 every[group.kind] += 4 if group.shape == KAN else 3
         every = tuple(every)
-    present = set(compress(range(34), every))
-    suits = frozenset(compress((0, 1, 2), (any(every[0:9]), any(every[9:18]), any(every[18:27]))))
+    honours = any(every[27:34])
+    no_simple = not any(_SIMPLE_COUNTS(every))
     # The facts of the whole hand, in Reading's field order from `win` to `all_green`.
     facts = (win, every, len(melds), not melds or all([kind == "ankan" for kind, _ in melds]), tsumo,
-             WIND_KINDS[seat], WIND_KINDS[round_wind], rules, suits, any(every[27:34]),
-             present <= SIMPLES, present.isdisjoint(SIMPLES), present <= TERMINALS, present <= GREEN_TILES)
+             WIND_KINDS[seat], WIND_KINDS[round_wind], rules,
+             _SUITS[any(every[0:9]), any(every[9:18]), any(every[18:27])], honours,
+             not any(_OUTSIDE_COUNTS(every)), no_simple, no_simple and not honours, not any(_NOT_GREEN_COUNTS(every)))
     found = [_standard(pair, sets, wait, at, called, facts) for pair, sets, wait, at in placements]
     if seven:
         found.append(Reading("chiitoitsu", -1, (), "tanki", *facts))
@@ -136,10 +147,11 @@ def _standard(pair: int, sets: tuple[Group, ...], wait: str, at: int, called: tu
             winds += kind < 31
         elif kind % 9 not in (0, 8):
             outside = False
-    seqs.sort()
-    triplets.sort()
+    if called:      # the concealed sets come in order of their tiles; called melds come first
+        seqs.sort()
+        triplets.sort()
     peikou = 0
-    if facts[3] and len(seqs) >= 2:
+    if facts[3] and len(set(seqs)) < len(seqs):     # closed, with a run repeated
         i = 0
         while i + 1 < len(seqs):
             if seqs[i] == seqs[i + 1]:
@@ -152,17 +164,11 @@ def _standard(pair: int, sets: tuple[Group, ...], wait: str, at: int, called: tu
                                    kans, concealed_triplets, dragons, winds, peikou, outside))
 
 
-# The sets of `scorer.reading`'s splits, as concealed groups (made once, looked up after).
-_CONCEALED = {**{("seq", k): Group(SEQ, k, True) for k in range(27) if k % 9 <= 6},
-              **{("triplet", k): Group(PON, k, True) for k in range(34)}}
-
-
 def _placements(concealed: tuple[int, ...], win: int) -> tuple:
     """(pair, concealed sets, wait, index of the set holding the winning tile or -1) for every
     split of the concealed tiles and every distinct place the winning tile can sit."""
     found = []
-    for pair, raw in split_tuples(concealed):
-        sets = tuple([_CONCEALED[item] for item in raw])
+    for pair, sets in _splits(concealed):
         if pair == win:
             found.append((pair, sets, "tanki", -1))
         for index, group in enumerate(sets):
@@ -173,6 +179,79 @@ def _placements(concealed: tuple[int, ...], win: int) -> tuple:
             elif kind <= win <= kind + 2 and group not in sets[:index]:
                 found.append((pair, sets, _run_wait(kind, win), index))
     return tuple(found)
+
+
+def _splits(concealed: tuple[int, ...]) -> list[tuple[int, tuple[Group, ...]]]:
+    """Every split of the concealed tiles into sets and one pair, as (pair, sets), in the order
+    of `scorer.reading.split_tuples`: pair kind first, then each block's ways, block by block.
+
+    The blocks (the three suits, the honours) read independently, and the same block counts
+    come back across hands that differ elsewhere, so each block's ways are looked up in a
+    table by its counts (`_block_ways`); a whole hand is rarely seen twice.
+    """
+    packed = bytes(concealed)       # bytes slice, hash and compare in C, where a tuple's items are objects
+    blocks = []
+    paired = pair = -1          # which of `blocks` holds the pair, and the pair
+    sets: tuple[Group, ...] = ()    # the sets when every block reads one way, as in nearly every hand
+    several = False
+    for start, end, empty, table in _BLOCK_TABLES:
+        block = packed[start:end]
+        if block == empty:
+            continue
+        ways = table.get(block)
+        if ways is None:
+            if len(table) >= _TABLE_SIZE:
+                table.clear()
+            ways = table[block] = _block_ways(tuple(block), start)
+        if not ways:
+            return []
+        first = ways[0]
+        if first[0] >= 0:
+            if paired >= 0:
+                return []       # two blocks each left with a pair
+            paired, pair = len(blocks), first[0]
+        sets += first[1]
+        several = several or len(ways) > 1
+        blocks.append(ways)
+    if paired < 0:
+        return []
+    if not several:
+        return [(pair, sets)]
+    found = []
+    for pair in dict.fromkeys([kind for kind, _ in blocks[paired]]):     # each pair kind, in order
+        choices = list(blocks)
+        choices[paired] = [way for way in blocks[paired] if way[0] == pair]
+        found += [(pair, tuple(chain.from_iterable([way[1] for way in chosen]))) for chosen in product(*choices)]
+    return found
+
+
+def _block_ways(block: tuple[int, ...], start: int) -> tuple[tuple[int, tuple[Group, ...]], ...]:
+    """Every way to read one block's tiles as concealed sets, and the pair if two are left
+    over: (pair kind or -1, sets), pair kinds in order. Empty when the tiles do not split."""
+    # A suit's counts read the same in every suit, so they are read (and cached by
+    # `scorer.reading`) as characters and moved to their suit; the honours make no runs.
+    read_at = 0 if start < 27 else start
+    shift = start - read_at
+    left = sum(block) % 3
+    if left == 0:
+        return tuple([(-1, _groups(sets, shift)) for sets in block_sets(block, read_at)])
+    if left == 2:
+        return tuple([(pair + shift, _groups(sets, shift))
+                      for pair, ways in block_with_pair(block, read_at) for sets in ways])
+    return ()
+
+
+def _groups(sets: tuple[tuple[str, int], ...], shift: int) -> tuple[Group, ...]:
+    return tuple([Group(SEQ, kind + shift, True) if shape == "seq" else Group(PON, kind + shift, True)
+                  for shape, kind in sets])
+
+
+# One table per block (characters, dots, bamboo, honours), block counts -> ways, filled as
+# counts are met; each is emptied when full, like a memo.
+_BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))
+_BLOCK_WAYS = Tables([Table() for _ in _BLOCKS])
+_BLOCK_TABLES = tuple([(start, end, bytes(end - start), table) for (start, end), table in zip(_BLOCKS, _BLOCK_WAYS)])
+_TABLE_SIZE = 4096
 
 
 def _run_wait(first: int, win: int) -> str:

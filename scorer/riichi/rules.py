@@ -95,7 +95,10 @@ def rules_for(preset: str | None = None, options: dict | None = None, players: i
     """
     key = None
     try:
-        key = (preset, tuple(sorted(options.items())) if isinstance(options, dict) else options, players)
+        # Each value with its type: 1 == True, but only true is an option's value.
+        typed = tuple(sorted((name, type(value), value) for name, value in options.items())) \
+            if isinstance(options, dict) else options
+        key = (preset, typed, players)
         return _BUILT[key]
     except (KeyError, TypeError):
         pass

@@ -10,10 +10,11 @@ honitsu) the two tests exclude each other.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from ..tiles import DRAGONS, GREEN, WHITE, RED, WINDS, is_simple, is_terminal
 from ..hand import WinningHand
+from .memo import Table
 from .readings import Reading
 from .rules import Rules
 
@@ -25,7 +26,7 @@ class Yaku:
     id: str
     han_closed: int
     han_open: int            # 0: not counted on an open hand
-    test: Callable           # (Reading) for the tiles' yaku; (WinningHand, Rules) for the win's
+    test: Callable           # (Reading) for the tiles' yaku; (WinFlags, Rules) for the win's
     needs: tuple[str, ...] = ()   # shape facts it cannot do without (NEEDS): others are not tested
 
 
@@ -209,14 +210,51 @@ _YAKUMAN = {(double, *shape): tuple(((y.id, y.count if double else 1), y.test)
             for double in (False, True) for shape in _SHAPES}
 
 
+class WinFlags(NamedTuple):
+    """How a hand was won: all that WIN_YAKU and WIN_YAKUMAN may test (with the rules), so
+    what they find is remembered by it; hands share a handful of these."""
+    closed: bool
+    tsumo: bool
+    riichi: bool
+    double_riichi: bool
+    ippatsu: bool
+    chankan: bool
+    rinshan: bool
+    haitei: bool
+    houtei: bool
+    tenhou: bool
+    chiihou: bool
+    renhou: bool
+
+
+def won_by(hand: WinningHand, rules: Rules) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+    """The yaku of how the hand was won (riichi, tsumo, haitei ...) with their han, and its
+    yakuman (tenhou, chiihou, renhou) with their count."""
+    # WinFlags' fields as a plain tuple: a named tuple is made on a miss only, it costs more.
+    key = (not hand.melds or hand.is_closed, hand.tsumo, hand.riichi, hand.double_riichi, hand.ippatsu,
+           hand.chankan, hand.rinshan, hand.haitei, hand.houtei, hand.tenhou, hand.chiihou, hand.renhou, rules)
+    found = _WON.get(key)
+    if found is None:
+        won = WinFlags(*key[:-1])       # the tests see only these flags, so remembering by them is safe
+        found = (tuple([entry for entry, test in _WIN[won.closed] if test(won, rules)]),
+                 tuple([(y.id, y.count) for y in WIN_YAKUMAN if y.test(won, rules)]))
+        if len(_WON) < 4096:
+            _WON[key] = found
+    return found
+
+
+# What won_by found, by flags and rules: a handful of combinations cover nearly every hand.
+_WON: Table = Table()
+
+
 def win_yaku(hand: WinningHand, rules: Rules) -> list[tuple[str, int]]:
     """The yaku of how the hand was won (riichi, tsumo, haitei ...) with their han."""
-    return [entry for entry, test in _WIN[not hand.melds or hand.is_closed] if test(hand, rules)]
+    return list(won_by(hand, rules)[0])
 
 
 def win_yakuman(hand: WinningHand, rules: Rules) -> list[tuple[str, int]]:
     """Tenhou, chiihou, renhou as yakuman: (id, yakuman count)."""
-    return [(y.id, y.count) for y in WIN_YAKUMAN if y.test(hand, rules)]
+    return list(won_by(hand, rules)[1])
 
 
 def tile_yaku(r: Reading) -> list[tuple[str, int]]:
