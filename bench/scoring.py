@@ -17,7 +17,8 @@ Tenbou memoises hand shapes, so three figures each:
   server that has scored other hands);
 - same again: the same hands once more (a camera re-scoring the hand of every frame).
 The scorers take turns in every round and the time is the process's CPU time, so a busy shared
-machine skews them less; best of the rounds, with the spread of the same-round ratios beside it.
+machine skews them less; each answer is dropped once made (`each`), as a server drops it once
+sent; best of the rounds, with the spread of the same-round ratios beside it.
 The headline figure is `scorer.score` on unseen hands: what a client of the contract gets from a
 running server.
 
@@ -81,15 +82,24 @@ def clear_scorer_caches() -> None:
                     value.cache_clear()
 
 
+def each(function: Callable) -> Callable[[list], None]:
+    """Call `function` on every input and keep nothing, as a server drops each answer once it is
+    sent: a pass that kept a thousand answers alive would time the garbage collector walking
+    them (and every input of the run) as much as the scorer."""
+    def job(items: list) -> None:
+        for item in items:
+            function(item)
+    return job
+
+
 def scorers(requests: list[dict]) -> dict[str, tuple[Callable[[list], None], list]]:
     """Each scorer as (score these inputs, its inputs for every hand, in the same order)."""
     checked = [read_request(r) for r in requests]
     return {
-        CONTRACT: (lambda items: [score(r) for r in items], requests),
-        ENGINE: (
-            lambda items: [score_hand(hand, rules) for hand, rules in items],
-            [(c.hand, rules_for(c.preset, c.options, c.hand.players)) for c in checked]),
-        PEER: (lambda items: [score_with_mahjong(h) for h in items], [mahjong_hand(r) for r in requests]),
+        CONTRACT: (each(score), requests),
+        ENGINE: (each(lambda pair: score_hand(*pair)),
+                 [(c.hand, rules_for(c.preset, c.options, c.hand.players)) for c in checked]),
+        PEER: (each(score_with_mahjong), [mahjong_hand(r) for r in requests]),
     }
 
 
