@@ -25,6 +25,14 @@ def _ron_off(page, winner: int, discarder: int) -> None:
     page.click(f"[data-test=discarder{discarder}]")
 
 
+def _nothing_pending(page) -> None:
+    """The record page, reloaded, shows no pending winners and keeps none in the tab."""
+    page.wait_for_selector("[data-test=confirm]")
+    assert page.locator("[data-test=pending]").is_hidden()
+    assert page.locator("[data-test=tsumo]").is_enabled()
+    assert page.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith('tenbou.pending.'))") == []
+
+
 def _post(page, base: str, session_id: str, event: dict) -> None:
     csrf = page.request.get(f"{base}/api/csrf").json()["csrf_token"]
     answer = page.request.post(f"{base}/api/sessions/{session_id}/events", data={"event": event},
@@ -62,8 +70,7 @@ def test_pending_winners_survive_a_reload_until_recorded(browser, server, artifa
     csrf = page.request.get(f"{base}/api/csrf").json()["csrf_token"]
     assert page.request.post(f"{base}/api/sessions/{session_id}/undo", data={}, headers={"X-CSRF-Token": csrf}).ok
     page.goto(f"{base}/s/{session_id}/record")
-    page.wait_for_selector("[data-test=confirm]")
-    assert page.locator("[data-test=pending]").is_hidden() and page.locator("[data-test=tsumo]").is_enabled()
+    _nothing_pending(page)
     assert not errors, errors
     page.context.close()
 
@@ -79,10 +86,7 @@ def test_pending_winners_are_never_applied_to_another_hand(browser, server, arti
     # meanwhile another phone records a draw: the table moved on to the next hand
     _post(page, base, session_id, {"type": "draw", "tenpai": [0]})
     page.reload()
-    page.wait_for_selector("[data-test=confirm]")
-    assert page.locator("[data-test=pending]").is_hidden()
-    assert page.locator("[data-test=tsumo]").is_enabled()
-    assert page.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith('tenbou.pending.'))") == []
+    _nothing_pending(page)
     assert not errors, errors
     page.context.close()
 
