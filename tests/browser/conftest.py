@@ -7,10 +7,11 @@ Screenshots and PDFs land in artifacts/browser/ (git-ignored).
 from __future__ import annotations
 
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
+
+from tests.browser.serving import serving
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "browser"
@@ -33,17 +34,11 @@ def browser():
 @pytest.fixture
 def server(tmp_path):
     """The app under waitress on a free port: (base URL, app)."""
-    from waitress import create_server
-
     from webui import create_app
 
     app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "browser-tests", "SSE_HEARTBEAT": 2.0})
-    srv = create_server(app, host="127.0.0.1", port=0, threads=24)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.effective_port}", app
-    srv.close()
-    thread.join(5)
+    with serving(app, threads=24) as base:
+        yield base, app
 
 
 @pytest.fixture

@@ -3,9 +3,9 @@ panel goes live, the table's game moves on, the disagreement warning appears, an
 takes the table's numbers."""
 from __future__ import annotations
 
-import threading
-
 import pytest
+
+from tests.browser.serving import serving
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 
@@ -14,20 +14,17 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 def table_server(tmp_path):
     ports = pytest.importorskip("device.ports")
     from device.simulator import SimOptions
-    from waitress import create_server
 
     from webui import create_app
 
     path, halt = ports.start_simulated_table(SimOptions(seed=11, pace=1.5))
     app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "TABLE_PORT": path, "SSE_HEARTBEAT": 2.0})
-    srv = create_server(app, host="127.0.0.1", port=0, threads=16)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.effective_port}"
-    srv.close()
-    app.extensions["tenbou.table"].stop()
-    halt()
-    thread.join(5)
+    try:
+        with serving(app, threads=16) as base:
+            yield base
+    finally:
+        app.extensions["tenbou.table"].stop()
+        halt()
 
 
 def test_table_panel_warns_and_accepts_the_tables_numbers(browser, table_server, artifacts):
