@@ -139,10 +139,8 @@ def crop_tile(image: np.ndarray, found: Found) -> list[np.ndarray]:
 
 
 def name_tiles(image: np.ndarray, found: list[Found], classifier) -> list[Detection]:
-    """Detections with the classifier's names (best first). A sideways tile named surest as
-    it lies is upright after all; a tile taken for a back by its outline that the classifier
-    names surely as a face is face up after all (its face was too dark for the face mask), and
-    one found as a face but surely named "back" is face down (a back as light as a face)."""
+    """Detections with the classifier's names (best first), each pose settled by them (see
+    `_settled`)."""
     crops, owners, turned = [], [], []
     for index, tile in enumerate(found):
         tile_crops = crop_tile(image, tile)
@@ -151,25 +149,33 @@ def name_tiles(image: np.ndarray, found: list[Found], classifier) -> list[Detect
                 crops.append(crop)
                 owners.append(index)
                 turned.append(tile.pose == SIDEWAYS and k < len(tile_crops) - 1)
-    named: dict[int, list[tuple[str, float]]] = {}
-    as_lying: dict[int, list[tuple[str, float]]] = {}
+    named: dict[int, list[tuple[str, float]]] = {}      # the surest reading, turned upright
+    as_lying: dict[int, list[tuple[str, float]]] = {}   # a sideways tile's, not turned
     for owner, is_turned, ranking in zip(owners, turned, classifier.classify(crops) if crops else []):
         if found[owner].pose == SIDEWAYS and not is_turned:
             as_lying[owner] = ranking
-        elif found[owner].pose == FACE_DOWN and (ranking[0][0] == BACK or ranking[0][1] < FACE_UP_SURE):
-            continue    # a back, as found: no names
         elif owner not in named or ranking[0][1] > named[owner][0][1]:
             named[owner] = ranking
-    upright = {i for i in named if found[i].pose == FACE_DOWN}
-    for owner, ranking in as_lying.items():
-        best_turned = named[owner][0][1] if owner in named else 0.0
-        if ranking[0][1] >= UNTURNED_SURE and ranking[0][1] >= best_turned + UNTURNED_MARGIN:
-            named[owner] = ranking
-            upright.add(owner)
-    face_down = {i for i, ranking in named.items() if ranking[0][0] == BACK and ranking[0][1] >= BACK_SURE}
-    return [Detection(tile.box, FACE_DOWN if i in face_down else UPRIGHT if i in upright else tile.pose,
-                      () if i in face_down else tuple(named.get(i, ())))
-            for i, tile in enumerate(found)]
+    return [_settled(tile, named.get(i), as_lying.get(i)) for i, tile in enumerate(found)]
+
+
+def _settled(tile: Found, ranking: list[tuple[str, float]] | None,
+             as_lying: list[tuple[str, float]] | None) -> Detection:
+    """A tile's pose and names, the classifier's word weighed against the finder's: a tile
+    taken for a back by its outline and surely named a face is face up (its face was too dark
+    for the face mask); a tile taken for sideways and named surest as it lies is upright; a
+    tile found as a face but surely named "back" is face down (a back as light as a face)."""
+    if tile.pose == FACE_DOWN:
+        if ranking and ranking[0][0] != BACK and ranking[0][1] >= FACE_UP_SURE:
+            return Detection(tile.box, UPRIGHT, tuple(ranking))
+        return Detection(tile.box, FACE_DOWN, ())
+    pose = tile.pose
+    turned_best = ranking[0][1] if ranking else 0.0
+    if as_lying and as_lying[0][1] >= max(UNTURNED_SURE, turned_best + UNTURNED_MARGIN):
+        ranking, pose = as_lying, UPRIGHT
+    if ranking and ranking[0][0] == BACK and ranking[0][1] >= BACK_SURE:
+        return Detection(tile.box, FACE_DOWN, ())
+    return Detection(tile.box, pose, tuple(ranking or ()))
 
 
 def scan_photo(photo: Photo, classifier=None, situation: dict | None = None) -> Scan:
