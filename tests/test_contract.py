@@ -122,6 +122,8 @@ ERRORS = [
     (changed(BASE, options={"double_wind_pair_fu": 3}), "bad_option", "double_wind_pair_fu"),
     (changed(BASE, options=["kiriage"]), "bad_option", "options must be an object"),
     (changed(BASE, options={"kiriage": [True]}), "bad_option", "kiriage"),
+    (changed(BASE, options={"double_wind_pair_fu": 2.0}), "bad_option", "2 or 4, not 2.0"),
+    (changed(BASE, options={"double_wind_pair_fu": True}), "bad_option", "2 or 4, not True"),
 ]
 
 

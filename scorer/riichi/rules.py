@@ -141,8 +141,8 @@ def _checked(key: str, value):
         if not isinstance(value, bool):
             raise HandError("bad_option", f"the option {key} is true or false, not {value!r}")
         return value
-    # bools are ints in Python; 2 and 4 must be real numbers, not true/false.
-    if isinstance(value, bool) or value not in allowed:
+    # 1 == True and 2 == 2.0 in Python: a choice is one of the listed values, of their type.
+    if type(value) not in {type(a) for a in allowed} or value not in allowed:
         shown = " or ".join(repr(a) if isinstance(a, str) else str(a) for a in allowed)
         raise HandError("bad_option", f"the option {key} is {shown}, not {value!r}")
     return value
