@@ -34,12 +34,7 @@ def splits(hand: list[int] | tuple[int, ...]) -> list[Split]:
 # The suits and the honours read independently of each other, so the tiles are split per
 # block (9 characters, 9 dots, 9 bamboo, 7 honours) and each block's readings are cached:
 # the same block shapes come back across many hands.
-_BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))
-
-
-def split_tuples(hand: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[str, int], ...]], ...]:
-    """`splits` as plain (pair, sets) tuples, shared from the cache: for the scorer's hot path."""
-    return _splits(hand) if sum(hand) % 3 == 2 else ()
+BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 @lru_cache(maxsize=65536)
@@ -47,7 +42,7 @@ def _splits(hand: tuple[int, ...]) -> tuple[tuple[int, tuple], ...]:
     before: list[tuple] = [()]          # the sets of the blocks before the pair's block
     after: list[tuple] = [()]           # ... and after it
     pairs = None
-    for start, end in _BLOCKS:
+    for start, end in BLOCKS:
         block = hand[start:end]
         tiles = sum(block)
         if not tiles:

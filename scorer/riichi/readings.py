@@ -13,7 +13,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from ..errors import HandError
-from ..reading import block_sets, block_with_pair, is_seven_pairs, is_thirteen_orphans, shanten, waits
+from ..reading import BLOCKS, block_sets, block_with_pair, is_seven_pairs, is_thirteen_orphans, shanten, waits
 from ..tiles import EAST, GREEN, Tile
 from .memo import Table, Tables
 from .rules import Rules
@@ -183,7 +183,7 @@ def _placements(concealed: tuple[int, ...], win: int) -> tuple:
 
 def _splits(concealed: tuple[int, ...]) -> list[tuple[int, tuple[Group, ...]]]:
     """Every split of the concealed tiles into sets and one pair, as (pair, sets), in the order
-    of `scorer.reading.split_tuples`: pair kind first, then each block's ways, block by block.
+    of `scorer.reading.splits`: pair kind first, then each block's ways, block by block.
 
     The blocks (the three suits, the honours) read independently, and the same block counts
     come back across hands that differ elsewhere, so each block's ways are looked up in a
@@ -248,9 +248,8 @@ def _groups(sets: tuple[tuple[str, int], ...], shift: int) -> tuple[Group, ...]:
 
 # One table per block (characters, dots, bamboo, honours), block counts -> ways, filled as
 # counts are met; each is emptied when full, like a memo.
-_BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))
-_BLOCK_WAYS = Tables([Table() for _ in _BLOCKS])
-_BLOCK_TABLES = tuple([(start, end, bytes(end - start), table) for (start, end), table in zip(_BLOCKS, _BLOCK_WAYS)])
+_BLOCK_WAYS = Tables([Table() for _ in BLOCKS])
+_BLOCK_TABLES = tuple([(start, end, bytes(end - start), table) for (start, end), table in zip(BLOCKS, _BLOCK_WAYS)])
 _TABLE_SIZE = 4096
 
 
