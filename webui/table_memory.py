@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+from contextlib import closing
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -41,11 +42,8 @@ class SettledMemory:
 
     def load(self) -> Snapshot | None:
         try:
-            conn = connect(self.database)
-            try:
+            with closing(connect(self.database)) as conn:
                 row = conn.execute("SELECT snapshot_json FROM table_settled WHERE port = ?", (self.port,)).fetchone()
-            finally:
-                conn.close()
             return snapshot_from_json(json.loads(row["snapshot_json"])) if row else None
         except (sqlite3.Error, ValueError, KeyError, TypeError):
             # an unreadable memory is no memory: the next settled reading starts afresh
@@ -56,23 +54,17 @@ class SettledMemory:
         """A table made for this run (the demo's simulated one) has no earlier reading; a pty's
         path may name another run's table."""
         try:
-            conn = connect(self.database)
-            try:
+            with closing(connect(self.database)) as conn:
                 conn.execute("DELETE FROM table_settled WHERE port = ?", (self.port,))
-            finally:
-                conn.close()
         except sqlite3.Error:
             log.exception("could not forget the table's settled reading")
 
     def save(self, snap: Snapshot) -> None:
         try:
-            conn = connect(self.database)
-            try:
+            with closing(connect(self.database)) as conn:
                 conn.execute("INSERT INTO table_settled (port, snapshot_json) VALUES (?, ?) "
                              "ON CONFLICT (port) DO UPDATE SET snapshot_json = excluded.snapshot_json, "
                              "settled_at = excluded.settled_at",
                              (self.port, json.dumps(snapshot_to_json(snap))))
-            finally:
-                conn.close()
         except sqlite3.Error:
             log.exception("could not keep the table's settled reading")
