@@ -42,6 +42,11 @@ def start_session(page, base: str, shots: Path, prefix: str = "") -> str:
     return re.search(r"/s/([^/]+)$", page.url).group(1)
 
 
+def shown_scores(page, where: str = "[data-field=score]") -> list[int]:
+    """The scores a page shows, in seat order."""
+    return [int(s) for s in page.eval_on_selector_all(where, "els => els.map(e => e.textContent)")]
+
+
 def record_page(browser, base: str, shots: Path, prefix: str):
     """A phone on a new session's record page: the page, the script errors it raises, the session id."""
     page = browser.new_context(**PHONE).new_page()
@@ -145,7 +150,7 @@ def test_an_evening_at_the_table(browser, server, artifacts, tmp_path):
 
     # the TV updates without a reload
     tv.wait_for_function("document.querySelector('[data-live]').dataset.events === '1'", polling=100, timeout=5000)
-    scores = [int(s) for s in tv.eval_on_selector_all("[data-field=score]", "els => els.map(e => e.textContent)")]
+    scores = shown_scores(tv)
     assert sum(scores) == 100000 and max(scores) - 25000 == points
     tv.screenshot(path=str(shots / "06-tv-after-hand.png"))
 

@@ -2,7 +2,7 @@
 one by han and fu, a third added by mistake and removed, one confirm."""
 from __future__ import annotations
 
-from tests.browser.test_web_browser import record_page
+from tests.browser.test_web_browser import record_page, shown_scores
 
 BEN_TAPS = "2m 3m 4m 4p 6p 6s 7s 8s 3z 3z 5z 5z 5z 5p".split()    # haku, wins on Aki's 5p: 1300
 
@@ -44,8 +44,7 @@ def test_a_double_ron_through_the_record_page(browser, server, artifacts):
     page.screenshot(path=str(artifacts / "40-double-ron.png"), full_page=True)
     page.click("[data-test=confirm]")
     page.wait_for_selector("[data-test=scoreboard]")
-    scores = [int(s) for s in page.eval_on_selector_all("[data-field=score]", "els => els.map(e => e.textContent)")]
-    assert scores == [25000 - 1300 - 3900, 25000 + 1300, 25000 + 3900, 25000]
+    assert shown_scores(page) == [25000 - 1300 - 3900, 25000 + 1300, 25000 + 3900, 25000]
     events = page.request.get(f"{base}/api/sessions/{session_id}/events").json()
     assert len(events) == 1 and sorted(w["winner"] for w in events[0]["event"]["winners"]) == [1, 2]
     assert not errors, errors

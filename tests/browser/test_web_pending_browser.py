@@ -3,11 +3,7 @@ locks and reloads the tab), are dropped once recorded or cancelled, and are neve
 another hand; a refused confirm loses nothing. And pao by han/fu says how many yakuman it covers."""
 from __future__ import annotations
 
-from tests.browser.test_web_browser import record_page
-
-
-def _scores(page) -> list[int]:
-    return [int(s) for s in page.eval_on_selector_all("[data-field=score]", "els => els.map(e => e.textContent)")]
+from tests.browser.test_web_browser import record_page, shown_scores
 
 
 def _add_by_numbers(page, winner: int, han: str) -> None:
@@ -63,7 +59,7 @@ def test_pending_winners_survive_a_reload_until_recorded(browser, server, artifa
     page.wait_for_selector("[data-test=confirm]:not([disabled])")
     page.click("[data-test=confirm]")
     page.wait_for_selector("[data-test=scoreboard]")
-    assert _scores(page) == [25000 - 2000 - 3900, 25000 + 2000, 25000 + 3900, 25000]
+    assert shown_scores(page) == [25000 - 2000 - 3900, 25000 + 2000, 25000 + 3900, 25000]
 
     assert page.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith('tenbou.pending.'))") == []
     # recorded, then undone: the table is back at that hand, but what was recorded is not kept
@@ -134,7 +130,7 @@ def test_pao_by_numbers_covers_the_yakuman_the_player_says(browser, server, arti
     page.screenshot(path=str(artifacts / "51-pao-two-yakuman.png"), full_page=True)
     page.click("[data-test=confirm]")
     page.wait_for_selector("[data-test=scoreboard]")
-    assert _scores(page) == [25000, 25000 + 64000, 25000 - 64000, 25000]
+    assert shown_scores(page) == [25000, 25000 + 64000, 25000 - 64000, 25000]
     events = page.request.get(f"{base}/api/sessions/{session_id}/events").json()
     assert events[-1]["event"]["pao"] == 2 and events[-1]["event"]["pao_yakuman"] == 2
     assert not errors, errors

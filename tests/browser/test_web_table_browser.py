@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.serving import serving
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+from tests.browser.test_web_browser import PHONE, shown_scores
 
 
 @pytest.fixture
@@ -57,7 +56,7 @@ def test_table_panel_warns_and_accepts_the_tables_numbers(browser, table_server,
     events = page.request.get(f"{base}/api/sessions/{session_id}/events").json()
     assert [e["event"]["type"] for e in events] == ["correction"]
     corrected = events[0]["event"]["scores"]
-    scores = [int(s) for s in page.eval_on_selector_all("[data-seat] [data-field=score]", "els => els.map(e => e.textContent)")]
+    scores = shown_scores(page, "[data-seat] [data-field=score]")
     assert scores == corrected and sum(corrected) <= 100000 and corrected != [25000] * 4
     page.screenshot(path=str(artifacts / "31-table-accepted.png"), full_page=True)
     page.context.close()
