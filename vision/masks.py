@@ -55,8 +55,11 @@ def smooth_edge_share(gray: np.ndarray, contrast: int) -> float:
     band, length = max(2, min(height, width) // 25), max(8, min(height, width) // 4)
     pieces = []
     for strip in (lines[:band], lines[-band:], lines[:, :band].T, lines[:, -band:].T):
-        pieces += [strip[:, x:x + length].mean() for x in range(0, strip.shape[1] - length + 1, length)]
-    return float(np.mean(np.array(pieces) < 0.01)) if pieces else 0.0
+        whole = strip.shape[1] // length * length
+        crossed = np.count_nonzero(strip[:, :whole], axis=0).reshape(-1, length).sum(axis=1)
+        pieces.append(crossed / (strip.shape[0] * length))
+    shares = np.concatenate(pieces)
+    return float(np.mean(shares < 0.01)) if shares.size else 0.0
 
 
 def tiles_fill_picture(gray: np.ndarray) -> bool:
@@ -125,8 +128,8 @@ def clearly_lighter(lab: np.ndarray, white: np.ndarray, table: np.ndarray) -> bo
     """The lightest things in the photo (the faces) are far lighter than its edge: not tiles
     filling the picture (their edge is faces and seams) but a table, grey and grained."""
     brightest = white >= np.percentile(white, LIGHTEST)
-    face = np.median(lab[brightest].reshape(-1, 3).astype(float), axis=0)
-    return bool(face[0] - table[0] > LIGHTER_BY)
+    face_lightness = np.median(lab[..., 0][brightest])
+    return bool(face_lightness - table[0] > LIGHTER_BY)
 
 
 def dark_faces(lab: np.ndarray, unlike_table: np.ndarray, light: np.ndarray) -> np.ndarray | None:

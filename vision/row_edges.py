@@ -36,13 +36,15 @@ STEADY = 0.8
 
 
 def face_levels(region: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """Per row of `region`, the brightness most of its face pixels reach; 0 for rows that are
-    less than a fifth face (a sort of each row: numpy's percentile cannot skip masked pixels)."""
+    """Per row of `region` (uint8), the brightness most of its face pixels reach; 0 for rows
+    that are less than a fifth face. Counted from each row's histogram of its face pixels:
+    numpy's percentile cannot skip masked pixels, and a sort per row costs ten times more."""
     rows, cols = region.shape
     counts = mask.sum(axis=1)
-    ordered = np.sort(np.where(mask, region, -1), axis=1)
-    index = np.clip(cols - counts + (FACE_SHARE * (counts - 1)).astype(int), 0, cols - 1)
-    level = ordered[np.arange(rows), index].astype(float)
+    row_of = np.repeat(np.arange(rows), counts)   # the row of each of region[mask], in order
+    histogram = np.bincount(row_of * 256 + region[mask], minlength=rows * 256).reshape(rows, 256)
+    rank = (FACE_SHARE * (counts - 1)).astype(int)   # 0 = the darkest face pixel of the row
+    level = (histogram.cumsum(axis=1) <= rank[:, None]).sum(axis=1).astype(float)
     level[counts < 0.2 * cols] = 0.0
     return level
 

@@ -7,26 +7,30 @@ profile and cut it into tiles at the strongest seams.
 """
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 
 def valleys(gray: np.ndarray, axis: int, threshold: int = 6) -> np.ndarray:
-    """Pixels darker than both neighbours 1-4 pixels away along `axis`: seams and strokes."""
-    g = gray.astype(np.int16)
-    # One wrapped copy and views into it, rather than eight rolled copies (same result).
+    """Pixels darker than both neighbours 1-4 pixels away along `axis` (wrapping round at the
+    ends): seams and strokes. `gray` is uint8 and `threshold` at least 0."""
     reach = 4
-    padded = np.pad(g, [(reach, reach) if a == axis else (0, 0) for a in range(g.ndim)], mode="wrap")
-    size = g.shape[axis]
+    size = gray.shape[axis]
+    pad = [(reach, reach) if a == axis else (0, 0) for a in range(gray.ndim)]
+    padded = np.pad(gray, pad, mode="wrap")
 
     def shifted(offset: int) -> np.ndarray:
-        index = [slice(None)] * g.ndim
+        index = [slice(None)] * gray.ndim
         index[axis] = slice(reach + offset, reach + offset + size)
         return padded[tuple(index)]
 
-    found = np.zeros(g.shape, bool)
-    for d in range(1, reach + 1):
-        found |= (np.minimum(shifted(-d), shifted(d)) - g) > threshold
-    return found
+    # Darker than both sides by more than `threshold` at some distance d is: the best over d
+    # of the lighter-side-minimum, minus the pixel, above it. Kept in uint8 (OpenCV's
+    # subtraction stops at 0) rather than int16 arithmetic per distance: a third of the time.
+    ridge = np.minimum(shifted(-1), shifted(1))
+    for d in range(2, reach + 1):
+        np.maximum(ridge, np.minimum(shifted(-d), shifted(d)), out=ridge)
+    return cv2.subtract(ridge, np.ascontiguousarray(gray)) > threshold
 
 
 def period_candidates(profile: np.ndarray, low: float, high: float) -> list[tuple[float, float]]:
