@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import time
 
-from device.events import (DiagnosticEvent, Event, HelloEvent, LinkEvent, PaymentEvent, RestartEvent,
-                           StateEvent, StatsEvent)
+from device.events import (DiagnosticEvent, Event, HelloEvent, LinkEvent, NewGameEvent, PaymentEvent,
+                           RestartEvent, StateEvent, StatsEvent)
 from device.frames import Snapshot
 from device.settle import POT
 
@@ -33,6 +33,8 @@ def _body(event: Event) -> str:
     if isinstance(event, PaymentEvent):
         moves = ", ".join(f"{_party(t.payer)} → {_party(t.payee)} {t.points}" for t in event.payment.transfers)
         return f"paid: {moves}"
+    if isinstance(event, NewGameEvent):
+        return f"new game set out: {max(event.snapshot.points)} each (not a payment)"
     if isinstance(event, HelloEvent):
         h = event.hello
         return f"table {h.model or '?'} (firmware {h.fw or '?'}), {h.seats or '?'} seats, {h.total or '?'} points in play"

@@ -35,6 +35,12 @@ class DiagnosticEvent:
 
 
 @dataclass(frozen=True)
+class NewGameEvent:
+    """The drawers were set out for a new game (device.settle.set_out): not a payment."""
+    snapshot: Snapshot
+
+
+@dataclass(frozen=True)
 class RestartEvent:
     """The table's bridge started again (seq and uptime went back)."""
 
@@ -44,7 +50,8 @@ class StatsEvent:
     counts: dict[str, int]
 
 
-Event = LinkEvent | StateEvent | PaymentEvent | HelloEvent | DiagnosticEvent | RestartEvent | StatsEvent
+Event = (LinkEvent | StateEvent | PaymentEvent | NewGameEvent | HelloEvent | DiagnosticEvent | RestartEvent
+         | StatsEvent)
 
 
 def snapshot_json(snap: Snapshot) -> dict:
@@ -71,6 +78,8 @@ def to_json(event: Event) -> dict:
         return {"event": "hello", "fw": h.fw, "model": h.model, "seats": h.seats, "total": h.total}
     if isinstance(event, DiagnosticEvent):
         return {"event": "diagnostic", "code": event.diagnostic.code, "fields": dict(event.diagnostic.fields)}
+    if isinstance(event, NewGameEvent):
+        return {"event": "new_game", **snapshot_json(event.snapshot)}
     if isinstance(event, RestartEvent):
         return {"event": "restart"}
     return {"event": "stats", **event.counts}

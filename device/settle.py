@@ -2,7 +2,8 @@
 
 A snapshot is *settled* once the same snapshot has held for `hold` seconds and its points add
 up to the total (all drawers plus 1000 a riichi stick on the table). Payments are inferred only
-from one settled snapshot to the next, so sticks caught half-way between drawers never count.
+from one settled snapshot to the next, so sticks caught half-way between drawers never count,
+and never into the layout of a new game set out (`set_out`).
 """
 from __future__ import annotations
 
@@ -56,6 +57,17 @@ def adds_up(snap: Snapshot, total: int) -> bool:
     return pot is not None and sum(snap.points) + pot == total
 
 
+def set_out(snap: Snapshot) -> bool:
+    """The sticks set out for a new game, not paid: nothing on the table, no honba, East 1 (or a
+    table that cannot tell), every seat in play even and any seat nobody plays empty (three
+    players at a four-seat table). Whatever the starting points: 25000, 30000, 35000 or a club's.
+    No hand ends like this: a win or a draw moves the round on or adds a honba."""
+    if snap.honba or snap.sticks or snap.round not in (None, "E1"):
+        return False
+    in_play = [points for points in snap.points if points]
+    return len(in_play) >= 2 and len(set(in_play)) == 1 and in_play[0] > 0
+
+
 class Settler:
     """Watches snapshots; says when one settles and what was paid since the last settled one."""
 
@@ -91,7 +103,7 @@ class Settler:
         if not adds_up(snap, self.total):
             return None
         before, self.settled = self.settled, snap
-        if before is None:
+        if before is None or set_out(snap):     # a table reset to a new game pays nobody
             return snap, None
         transfers = infer_transfers(before, snap, self.total)
         return snap, (Payment(before, snap, transfers) if transfers else None)

@@ -80,6 +80,7 @@ class SimulatedTable:
         self._diagnostic_at: float | None = None
         self._input = bytearray()
         self._targets: queue.SimpleQueue[Snapshot] = queue.SimpleQueue()
+        self._power_cycles: queue.SimpleQueue[tuple[Snapshot, bool]] = queue.SimpleQueue()
         self._switched_on = not options.follow
 
     def follow(self, target: Snapshot) -> None:
@@ -90,11 +91,20 @@ class SimulatedTable:
             raise ValueError(f"a followed state needs {self.options.seats} seats' points and the sticks on the table")
         self._targets.put(target)
 
+    def power_cycle(self, showing: Snapshot, bridge_restarts: bool = True) -> None:
+        """Switch the table off and on (thread-safe): its drawers show `showing` at once, with
+        no hand-over (a new game set out, or sticks moved while it was off). A bridge the table
+        powers restarts with it; one powered by the host's USB keeps counting."""
+        if len(showing.points) != self.options.seats:
+            raise ValueError(f"the table has {self.options.seats} seats")
+        self._power_cycles.put((showing, bridge_restarts))
+
     def step(self, now: float, incoming: bytes = b"") -> bytes:
         if now < self._silent_until:
             return b""  # the bridge is hung: it neither sends nor hears
         if not self._switched_on and not self._switch_on(now):
             return b""
+        self._power_cycle(now)
         out = bytearray()
         if self._hello_asked(incoming) or now - self._last_hello >= HELLO_EVERY:
             out += self._hello(now)
@@ -148,6 +158,21 @@ class SimulatedTable:
         self._last_state = now - STATE_EVERY
         return True
 
+    def _power_cycle(self, now: float) -> None:
+        try:
+            showing, bridge_restarts = self._power_cycles.get_nowait()
+        except queue.Empty:
+            return
+        self.table = self.shown = showing
+        self._readings.clear()
+        self._last_state = now - STATE_EVERY        # the new drawers go out at once
+        if bridge_restarts:
+            self._restart_bridge(now)
+
+    def _restart_bridge(self, now: float) -> None:
+        self.bridge.restart(now)
+        self._last_hello = now - HELLO_EVERY        # a bridge says hello as it comes up
+
     def _advance(self, now: float) -> bool:
         """Show the next planned reading when its time has come; plan a hand when none is left."""
         if self.options.follow:
@@ -184,8 +209,7 @@ class SimulatedTable:
         if table_points(target) != table_points(self.table):
             # other sticks in play (a correction): recounted with the table switched off and on
             self.table = self.shown = target
-            self.bridge.restart(now)
-            self._last_hello = now - HELLO_EVERY
+            self._restart_bridge(now)
             return True
         readings = follow_hand(self.table, target, self.rng, self.options.pace)
         self.table = target
@@ -196,8 +220,7 @@ class SimulatedTable:
     def _new_game(self, now: float) -> bool:
         # between games the table is switched off and on: the host sees a restart, not a payment
         self.table = self.shown = new_game(self.options.seats)
-        self.bridge.restart(now)
-        self._last_hello = now - HELLO_EVERY
+        self._restart_bridge(now)
         return True
 
     def _fault(self, now: float) -> bytes:

@@ -6,11 +6,11 @@ directly.
 from __future__ import annotations
 
 from device.decoder import FrameDecoder
-from device.events import (DiagnosticEvent, Event, HelloEvent, LinkEvent, PaymentEvent, RestartEvent,
-                           StateEvent)
+from device.events import (DiagnosticEvent, Event, HelloEvent, LinkEvent, NewGameEvent, PaymentEvent,
+                           RestartEvent, StateEvent)
 from device.frames import Diagnostic, Hello, State
 from device.link import LinkMonitor, LinkState, LinkTimings, SeqTracker
-from device.settle import Settler
+from device.settle import Settler, set_out
 
 
 class TableTracker:
@@ -82,6 +82,7 @@ class TableTracker:
             events.append(DiagnosticEvent(frame))
 
     def _settle(self, now: float) -> list[Event]:
+        before = self.settler.settled
         done = self.settler.tick(now)
         if done is None:
             return []
@@ -89,6 +90,8 @@ class TableTracker:
         events: list[Event] = [StateEvent(snap, settled=True)]
         if payment is not None:
             events.append(PaymentEvent(payment))
+        elif before is not None and set_out(snap):
+            events.append(NewGameEvent(snap))
         return events
 
     @staticmethod

@@ -5,7 +5,7 @@ import pytest
 
 from device.frames import Snapshot
 from device.match import match_payment, seat_winds
-from device.settle import POT, Settler, Transfer, infer_transfers, net_of
+from device.settle import POT, Settler, Transfer, infer_transfers, net_of, set_out
 
 TOTAL = 100_000
 
@@ -73,6 +73,32 @@ def test_going_back_to_the_settled_state_is_no_payment():
     settle(settler, START, 0.0)
     settler.observe(snap(25000, 25000, 24000, 25000), 3.0)
     assert settle(settler, START, 3.2) is None
+
+
+@pytest.mark.parametrize("layout, is_new", [
+    (START, True),
+    (snap(30000, 30000, 30000, 30000), True),                       # a club's starting points
+    (snap(35000, 35000, 35000, 0), True),                           # three players at a four-seat table
+    (snap(35000, 35000, 35000, sticks=None, round_=None, honba=None), True),   # a table that cannot tell
+    (snap(25000, 25000, 25000, 25000, honba=1), False),            # a draw was played
+    (snap(25000, 25000, 25000, 25000, round_="E2"), False),
+    (snap(24000, 25000, 25000, 25000, sticks=1), False),           # a riichi stick is down
+    (snap(26000, 24000, 25000, 25000), False),
+    (snap(0, 0, 0, 0), False),                                      # a table switched off
+])
+def test_a_new_game_set_out_is_told_by_its_layout(layout, is_new):
+    assert set_out(layout) is is_new
+
+
+def test_a_table_reset_to_a_new_game_is_no_payment():
+    """The table switched off and on between games while its bridge kept counting: the sticks
+    went back to the box and out again, nobody paid anybody."""
+    settler = Settler(TOTAL)
+    settle(settler, snap(33000, 19000, 24000, 24000, round_="S4", honba=2), 0.0)
+    assert settle(settler, START, 5.0) == (START, None)
+    assert settler.settled == START
+    _, payment = settle(settler, snap(25000, 27000, 25000, 23000, round_="E2", dealer=2), 10.0)
+    assert payment.transfers == (Transfer(4, 2, 2000),)                # the game goes on as usual
 
 
 def test_ron_with_honba_and_the_pot():
@@ -143,3 +169,22 @@ def test_a_forgotten_pot_is_a_difference():
 def test_a_wind_that_is_not_at_the_table_is_refused():
     with pytest.raises(ValueError, match="not a seat wind"):
         match_payment((), [{"from": "N", "to": "E", "points": 1000}], 1, 3)
+
+
+def test_the_tracker_tells_a_new_game_set_out_not_a_payment():
+    from device.display import describe
+    from device.events import NewGameEvent, PaymentEvent, to_json
+    from device.frames import encode_frame, snapshot_fields
+    from device.tracker import TableTracker
+
+    tracker = TableTracker(TOTAL)
+    events = []
+    readings = [START, snap(25000, 27000, 25000, 23000, round_="E2", dealer=2), START]
+    for seq, reading in enumerate(readings):
+        now = 5.0 * seq
+        events += tracker.feed(encode_frame(seq, int(now * 1000), "S", snapshot_fields(reading)), now)
+        events += tracker.tick(now + 1.5)
+    assert [e.payment.transfers for e in events if isinstance(e, PaymentEvent)] == [(Transfer(4, 2, 2000),)]
+    assert [e for e in events if isinstance(e, NewGameEvent)] == [NewGameEvent(START)]   # not at switch-on
+    assert to_json(NewGameEvent(START))["event"] == "new_game"
+    assert "new game set out: 25000 each (not a payment)" in describe(NewGameEvent(START))

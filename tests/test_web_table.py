@@ -115,3 +115,26 @@ def test_accept_without_join_is_refused(table_app):
     session_id, _, _ = new_session(client)
     stranger = table_app.test_client()
     assert stranger.post(f"/s/{session_id}/table/accept", data={"csrf_token": csrf_of(stranger)}).status_code == 403
+
+
+def _pending_stamp(client, session_id: str) -> str:
+    """The hand the record page keeps its pending winners for (pending.js drops them on another)."""
+    import re
+
+    page = client.get(f"/s/{session_id}/record").get_data(as_text=True)
+    return json.loads(re.search(r"^\s*hand: (\".*\"),$", page, re.M).group(1))
+
+
+def test_taking_the_tables_numbers_keeps_the_winners_being_entered(table_app):
+    """A correction deals no hand: a double ron entered winner by winner still applies after it;
+    a hand recorded meanwhile (here a draw) moves the table on and drops them."""
+    client = table_app.test_client()
+    session_id, _, token = new_session(client, uses_table="on")
+    before = _pending_stamp(client, session_id)
+    monitor = table_app.extensions["tenbou.table"]
+    monitor.on_event(StateEvent(_snapshot([26000, 24000, 25000, 25000]), settled=True))
+    accepted = client.post(f"/s/{session_id}/table/accept", data={"csrf_token": token, "form_token": "accept-2"})
+    assert accepted.status_code == 302 and state(client, session_id)["last"]["kind"] == "correction"
+    assert _pending_stamp(client, session_id) == before
+    assert post_event(client, session_id, token, {"type": "draw", "tenpai": [0]}).status_code == 201
+    assert _pending_stamp(client, session_id) != before

@@ -80,6 +80,33 @@ def test_sticks_moved_while_the_bridge_restarted_are_reported_once(tmp_path):
     assert memory.load() == START
 
 
+def test_a_new_game_set_out_across_a_restart_is_told_as_one(tmp_path):
+    """Three players at a four-seat table: the last game's drawers were kept, the table comes
+    back set out for the next one; the same sticks are in play, but nobody paid anybody."""
+    memory = _memory(tmp_path)
+    memory.save(Snapshot((41000, 30000, 34000, 0), "E3", 1, 0, 3, (False,) * 4))
+    published: list[dict] = []
+    monitor = TableMonitor("/dev/ttyUSB0", published.append, memory=memory, session_start=lambda: 35000)
+    monitor.on_event(StateEvent(Snapshot((35000, 35000, 35000, 0), "E1", 0, 0, 1, (False,) * 4), settled=True))
+    assert _payments(published) == []
+    assert monitor.view()["new_game"] == {"points": [35000, 35000, 35000, 0], "across_restart": True,
+                                          "session_start": 35000}
+    monitor.on_event(StateEvent(RON, settled=True))                         # a later payment replaces the word
+    monitor.on_event(PaymentEvent(Payment(START, RON, (Transfer(4, 2, 2000),))))
+    assert monitor.view()["new_game"] is None and monitor.view()["payment"]["transfers"]
+
+
+def test_the_monitor_counts_what_its_reader_saw(tmp_path):
+    monitor = TableMonitor("loop://", lambda view: None)
+    assert monitor.stats() == {}                                            # not reading
+    monitor.start(total=100000)
+    try:
+        assert {"frames", "bad_crc", "seq_gaps", "restarts", "reconnects"} <= set(monitor.stats())
+    finally:
+        monitor.stop()
+    assert monitor.stats() == {}
+
+
 @pytest.mark.parametrize("after", [
     START,                                                                  # a new game set out
     Snapshot((30000,) * 4, "E1", 0, 0, 1, (False,) * 4),                    # ... at other points
@@ -161,12 +188,48 @@ def test_a_bridge_restart_on_the_pty_while_sticks_move_is_reported(tmp_path):
 
         post_event(client, session_id, token, {"type": "win", "winner": 0, "tsumo": True, "hand": WIN_HAKU_TSUMO})
         target = table_state(state(client, session_id))
-        table.table = table.shown = target                                  # counted at power-on ...
-        table.bridge.restart(time.monotonic())                              # ... of a rebooted bridge
+        table.power_cycle(target)                                           # counted at power-on of a rebooted bridge
         view = wait_table(client, lambda v: v.get("settled") and v.get("payment"))
         assert view["points"] == list(target.points) and view["payment"]["across_restart"] is True
         assert view["payment"]["match"]["matched"] is True
-        assert app.extensions["tenbou.table"]._reader.stats()["restarts"] >= 1     # seen as a reboot
+        assert app.extensions["tenbou.table"].stats()["restarts"] >= 1     # seen as a reboot
+    finally:
+        app.extensions["tenbou.table"].stop()
+        halt()
+
+
+@pytest.mark.parametrize("bridge_restarts", [False, True], ids=["bridge-on-usb", "bridge-reboots"])
+def test_a_table_reset_to_a_club_game_on_the_pty_is_a_new_game(tmp_path, bridge_restarts):
+    """A club starts at 30000. After a hand the table is switched off and on with a new game set
+    out: whether its bridge kept counting (powered by the host's USB) or rebooted with it, the
+    panel says a new game, not a payment the last hand failed to explain."""
+    ports = pytest.importorskip("device.ports")
+    from device.simulator import SimOptions, SimulatedTable
+
+    from webui.commands.demo import table_state
+
+    table = SimulatedTable(SimOptions(seed=6, follow=True, pace=1.0), time.monotonic())
+    path, halt = ports.start_simulated_table(table=table)
+    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "TABLE_PORT": path})
+    try:
+        client = app.test_client()
+        session_id, _, token = new_session(client, uses_table="on", starting_points="30000", return_points="30000")
+        table.follow(table_state(state(client, session_id)))
+        wait_table(client, lambda v: v.get("settled") and v["points"] == [30000] * 4)
+        post_event(client, session_id, token, {"type": "win", "winner": 0, "tsumo": True, "hand": WIN_HAKU_TSUMO})
+        table.follow(table_state(state(client, session_id)))
+        paid = wait_table(client, lambda v: v.get("settled") and (v.get("payment") or {}).get("match"))
+        assert paid["payment"]["match"]["matched"] is True
+
+        # the next game at the points this club plays (another session) or the same: reset either way
+        table.power_cycle(Snapshot((30000,) * 4, "E1", 0, 0, 1, (False,) * 4), bridge_restarts)
+        view = wait_table(client, lambda v: v.get("settled") and v["points"] == [30000] * 4)
+        view = wait_table(client, lambda v: v.get("new_game"), 3.0)
+        assert view["payment"] is None
+        assert view["new_game"] == {"points": [30000] * 4, "across_restart": bridge_restarts, "session_start": 30000}
+        assert app.extensions["tenbou.table"].stats()["restarts"] == int(bridge_restarts)
+        page = client.get(f"/s/{session_id}").get_data(as_text=True)
+        assert 'data-test="table-new-game"' in page
     finally:
         app.extensions["tenbou.table"].stop()
         halt()

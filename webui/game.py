@@ -119,6 +119,8 @@ def snapshot_of(game_session: store.Session, ledger_state) -> dict:
         "events": ledger_state.events,
         "last": hands[-1] if hands else None,
         "hands": len(hands),
+        # a correction is logged like a hand but deals none: what is being entered still applies
+        "hands_dealt": sum(1 for h in hands if h.get("kind") != "correction"),
     }
 
 

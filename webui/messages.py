@@ -171,6 +171,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "点棒の移動が前局と一致しません: {detail}"),
     "table.payment_restart": ("(The sticks moved while the table's link was restarting.)",
                               "（自動卓との接続が再起動している間に点棒が移動しました。）"),
+    "table.new_game": ("The table was set out for a new game ({points} each): nobody paid anything.",
+                       "自動卓は新しい対局の配置になりました（各{points}点）。点棒の支払いではありません。"),
+    "table.new_game_start": ("This session starts at {start}: use the table's numbers, or start a new session.",
+                             "この対局の持ち点は{start}点です。自動卓の点数を採用するか、新しい対局を始めてください。"),
     # settle
     "settle.title": ("Settlement", "精算"),
     "settle.final": ("Final table", "最終結果"),

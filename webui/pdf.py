@@ -1,14 +1,18 @@
 """A small PDF writer: one or more A4 pages of text, lines, rectangles and polylines.
 
 Enough for the settlement sheet and no more, so the app needs no PDF library. Latin text is
-set in the base-14 Helvetica; text with Japanese (or any character outside Latin-1) uses the
-Adobe-Japan1 font HeiseiKakuGo-W5 by reference, which PDF readers supply without embedding.
+set in the base-14 Helvetica; text with Japanese (or any character outside Windows-1252) in a
+CJK font found on the system, of which the glyphs used are embedded (`pdf_fonts`), or, with
+none found, in Adobe-Japan1's HeiseiKakuGo-W5 by reference.
 Coordinates are in points from the top-left corner, like the screen, and flipped on output.
 """
 from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass, field
+
+from .pdf_fonts import add_embedded, add_reference, cjk_font
+from .truetype import TrueTypeFont
 
 A4 = (595.28, 841.89)
 
@@ -40,9 +44,12 @@ def runs(text: str) -> list[tuple[bool, str]]:
     return out
 
 
-def text_width(text: str, size: float, bold: bool = False) -> float:
+def text_width(text: str, size: float, bold: bool = False, cjk: TrueTypeFont | None = None) -> float:
     table = _HELVETICA_BOLD if bold else _HELVETICA
-    return sum((table.get(c, 556) if _is_latin(c) else 1000) for c in text) * size / 1000
+
+    def wide(c: str) -> int:
+        return cjk.width(cjk.glyph(c)) if cjk is not None else 1000
+    return sum((table.get(c, 556) if _is_latin(c) else wide(c)) for c in text) * size / 1000
 
 
 def _latin_literal(text: str) -> str:
@@ -62,25 +69,46 @@ class Page:
     width: float = A4[0]
     height: float = A4[1]
     ops: list[str] = field(default_factory=list)
+    cjk: TrueTypeFont | None = field(default_factory=cjk_font)   # None: the font by reference
+    glyphs: dict[int, str] = field(default_factory=dict)          # embedded glyphs used -> character
+    wide: bool = False                                            # any text in the CJK font
 
     def text(self, x: float, y: float, text: str, size: float = 10, bold: bool = False,
              align: str = "left", colour: str = "#000000") -> None:
         """`y` is the baseline, from the top."""
         if not text:
             return
-        width = text_width(text, size, bold)
+        width = text_width(text, size, bold, self.cjk)
         if align == "right":
             x -= width
         elif align == "center":
             x -= width / 2
         r, g, b = _rgb(colour)
-        shows = []
+        shows, thickened = [], False
         for latin, part in runs(text):
             if latin:
                 shows.append(f"/{'F2' if bold else 'F1'} {size:.2f} Tf {_latin_literal(part)} Tj")
-            else:
-                shows.append(f"/F3 {size:.2f} Tf <{part.encode('utf-16-be').hex().upper()}> Tj")
-        self.ops.append(f"BT {r:.3f} {g:.3f} {b:.3f} rg {x:.2f} {self.height - y:.2f} Td {' '.join(shows)} ET")
+                continue
+            self.wide = True
+            # one weight of the CJK font: bold is drawn by stroking the outline as well
+            thicken = f"2 Tr {size / 30:.2f} w " if bold else ""
+            thickened |= bold
+            shows.append(f"/F3 {size:.2f} Tf {thicken}<{self._wide_codes(part)}> Tj" + (" 0 Tr" if bold else ""))
+        text_object = (f"BT {r:.3f} {g:.3f} {b:.3f} rg {r:.3f} {g:.3f} {b:.3f} RG "
+                       f"{x:.2f} {self.height - y:.2f} Td {' '.join(shows)} ET")
+        # the outline's width is graphics state: kept to this text
+        self.ops.append(f"q {text_object} Q" if thickened else text_object)
+
+    def _wide_codes(self, part: str) -> str:
+        """The run as the CJK font's codes: glyph numbers when embedded, else UCS-2."""
+        if self.cjk is None:
+            return part.encode("utf-16-be").hex().upper()
+        codes = []
+        for char in part:
+            glyph = self.cjk.glyph(char)
+            self.glyphs.setdefault(glyph, char)
+            codes.append(f"{glyph:04X}")
+        return "".join(codes)
 
     def line(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.5,
              colour: str = "#000000", dash: tuple[float, float] | None = None) -> None:
@@ -108,18 +136,21 @@ class Page:
         self.ops.append(" ".join(parts))
 
 
-def _font_objects() -> list[str]:
-    return [
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>",
-        "<< /Type /Font /Subtype /Type0 /BaseFont /HeiseiKakuGo-W5 /Encoding /UniJIS-UCS2-H "
-        "/DescendantFonts [{cid} 0 R] >>",
-        "<< /Type /Font /Subtype /CIDFontType0 /BaseFont /HeiseiKakuGo-W5 "
-        "/CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 2 >> "
-        "/FontDescriptor {desc} 0 R /DW 1000 /W [1 95 500] >>",
-        "<< /Type /FontDescriptor /FontName /HeiseiKakuGo-W5 /Flags 4 /FontBBox [-92 -250 1010 922] "
-        "/ItalicAngle 0 /Ascent 752 /Descent -221 /CapHeight 737 /StemV 114 >>",
-    ]
+def _wide_font(add, pages: list[Page]) -> int | None:
+    """The CJK font the pages' wide text is set in; None when they have none."""
+    if not any(page.wide for page in pages):
+        return None
+    fonts = {page.cjk for page in pages if page.wide}
+    if len(fonts) > 1:
+        raise ValueError("the pages of one PDF set their CJK text in different fonts")
+    font = fonts.pop()
+    if font is None:
+        return add_reference(add)
+    glyphs: dict[int, str] = {}
+    for page in pages:
+        for glyph, char in page.glyphs.items():
+            glyphs.setdefault(glyph, char)
+    return add_embedded(add, font, glyphs)
 
 
 def render(pages: list[Page], title: str = "") -> bytes:
@@ -132,20 +163,17 @@ def render(pages: list[Page], title: str = "") -> bytes:
 
     catalog = add("")          # filled once the page tree's number is known
     pages_obj = add("")
-    fonts = _font_objects()
-    f1, f2 = add(fonts[0]), add(fonts[1])
-    f3 = len(objects) + 1
-    cid, desc = f3 + 1, f3 + 2
-    add(fonts[2].format(cid=cid))
-    add(fonts[3].format(desc=desc))
-    add(fonts[4])
+    f1 = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    f2 = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>")
+    f3 = _wide_font(add, pages)
+    wide = f" /F3 {f3} 0 R" if f3 is not None else ""
     kids = []
     for page in pages:
         stream = zlib.compress("\n".join(page.ops).encode("latin-1"))
         content = add(f"<< /Length {len(stream)} /Filter /FlateDecode >>\nstream\n".encode("latin-1")
                       + stream + b"\nendstream")
         kids.append(add(f"<< /Type /Page /Parent {pages_obj} 0 R /MediaBox [0 0 {page.width:.2f} {page.height:.2f}] "
-                        f"/Resources << /Font << /F1 {f1} 0 R /F2 {f2} 0 R /F3 {f3} 0 R >> >> "
+                        f"/Resources << /Font << /F1 {f1} 0 R /F2 {f2} 0 R{wide} >> >> "
                         f"/Contents {content} 0 R >>"))
     objects[catalog - 1] = f"<< /Type /Catalog /Pages {pages_obj} 0 R >>".encode("latin-1")
     objects[pages_obj - 1] = (f"<< /Type /Pages /Count {len(kids)} /Kids [{' '.join(f'{k} 0 R' for k in kids)}] >>"

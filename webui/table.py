@@ -74,6 +74,15 @@ def _matcher(app: Flask):
     return match
 
 
+def _session_start(app: Flask):
+    """The starting points of the session at the table, for the panel's word on a new game."""
+    def start() -> int | None:
+        with app.app_context():
+            game_session = store.table_session()
+            return None if game_session is None else game_session.config.get("starting_points")
+    return start
+
+
 def _ledger_transfers(game_session: store.Session, dealer: int, seats: int) -> list[dict]:
     """The last hand's transfers from the ledger (seats 0..n-1) named by seat wind, as a scored hand names them."""
     from device.match import seat_winds
@@ -102,7 +111,8 @@ def init_app(app: Flask) -> None:
     memory = SettledMemory(app.config["DATABASE"], url)
     if app.config.get("TABLE_FRESH"):
         memory.forget()
-    found = TableMonitor(url, lambda v: hub.publish("table", "table", json.dumps(v)), _matcher(app), memory)
+    found = TableMonitor(url, lambda v: hub.publish("table", "table", json.dumps(v)), _matcher(app), memory,
+                         _session_start(app))
     app.extensions["tenbou.table"] = found
     if app.config.get("TABLE_START", True):
         found.start(app.config.get("TABLE_TOTAL"))

@@ -4,7 +4,9 @@ payment, kept by the device reader's thread and pushed to every scoreboard on to
 The last settled snapshot is also kept in the database (`SettledMemory`): after a restart of the
 app or of the table's bridge, the reader starts without one and would take the first settled
 reading as a fresh start, so the monitor compares that reading with the kept one and reports
-the sticks that moved meanwhile as a payment (`across_restart`).
+the sticks that moved meanwhile as a payment (`across_restart`), or, when the drawers were set
+out for a new game at whatever starting points, a new game (`new_game`), next to the starting
+points of the session at the table so the players see whether the two agree.
 """
 from __future__ import annotations
 
@@ -25,9 +27,9 @@ log = logging.getLogger("tenbou.table")
 def payment_across_restart(before: Snapshot | None, after: Snapshot, total: int | None) -> Payment | None:
     """What the sticks did between the reading kept before a restart and the first one after
     it; None when nothing moved, the table does not add up the same, or a new game was set out."""
-    from device.settle import Payment, adds_up, infer_transfers, table_points
+    from device.settle import Payment, adds_up, infer_transfers, set_out, table_points
 
-    if before is None or before.seats != after.seats or _new_game(after):
+    if before is None or before.seats != after.seats or set_out(after):
         return None
     total = total or table_points(after)
     if total is None or not (adds_up(before, total) and adds_up(after, total)):
@@ -36,10 +38,11 @@ def payment_across_restart(before: Snapshot | None, after: Snapshot, total: int 
     return Payment(before, after, transfers) if transfers else None
 
 
-def _new_game(snap: Snapshot) -> bool:
-    """The layout a game starts from (everyone even, nothing on the table, East 1) is a new
-    game set out, not a payment: the simulator and a real table switch off and on between games."""
-    return len(set(snap.points)) == 1 and snap.round in (None, "E1") and not snap.honba and not snap.sticks
+def set_out_across_restart(before: Snapshot | None, after: Snapshot) -> bool:
+    """The table came back from a restart set out for a new game in place of the kept reading."""
+    from device.settle import set_out
+
+    return before is not None and before != after and set_out(after)
 
 
 class TableMonitor:
@@ -47,15 +50,18 @@ class TableMonitor:
 
     def __init__(self, url: str, publish: Callable[[dict], None],
                  match_payment: Callable[[dict], dict | None] = lambda payment: None,
-                 memory: SettledMemory | None = None) -> None:
+                 memory: SettledMemory | None = None,
+                 session_start: Callable[[], int | None] = lambda: None) -> None:
         self.url = url
         self._publish = publish
         self._match_payment = match_payment
         self._memory = memory
+        self._session_start = session_start     # the starting points of the session at the table
         self._lock = threading.Lock()
         self._view: dict = {"configured": True, "link": "unknown", "reason": None, "points": None,
                             "settled": False, "round": None, "honba": None, "sticks": None,
-                            "dealer": None, "riichi": None, "payment": None, "diagnostic": None}
+                            "dealer": None, "riichi": None, "payment": None, "new_game": None,
+                            "diagnostic": None}
         self._reader = None
         self._fixed_total: int | None = None    # --table-total beats the table's hello
         self._hello_total: int | None = None
@@ -65,6 +71,12 @@ class TableMonitor:
     def view(self) -> dict:
         with self._lock:
             return json.loads(json.dumps(self._view))
+
+    def stats(self) -> dict[str, int]:
+        """What the reader has counted on the line (faults, bridge restarts, reconnects); empty
+        while it is not reading."""
+        reader = self._reader
+        return reader.stats() if reader is not None else {}
 
     def on_event(self, event) -> None:
         """Called on the reader's thread for every event it reports."""
@@ -92,11 +104,15 @@ class TableMonitor:
             return
         if self._fresh:
             self._fresh = False
-            payment = payment_across_restart(self._memory.load(), snap, self._fixed_total or self._hello_total)
+            kept = self._memory.load()
+            payment = payment_across_restart(kept, snap, self._fixed_total or self._hello_total)
             if payment is not None:
                 data = to_json(PaymentEvent(payment))
                 data.pop("event")
                 self._fold("payment", {**data, "across_restart": True})
+                self._publish(self.view())
+            elif set_out_across_restart(kept, snap):
+                self._fold("new_game", {"points": list(snap.points), "across_restart": True})
                 self._publish(self.view())
         if snap != self._kept:
             self._memory.save(snap)
@@ -121,6 +137,13 @@ class TableMonitor:
             if kind == "hello":
                 self._hello_total = data.get("total")
                 return False
+        if kind == "new_game":
+            start = self._starting_points()
+            with self._lock:
+                self._view["payment"] = None
+                self._view["new_game"] = {"points": data["points"], "across_restart": bool(data.get("across_restart")),
+                                          "session_start": start}
+            return True
         if kind == "payment":
             matched = None
             try:
@@ -129,8 +152,16 @@ class TableMonitor:
                 log.exception("could not compare the table's payment with the last hand")
             with self._lock:
                 self._view["payment"] = {**data, "match": matched}
+                self._view["new_game"] = None
             return True
         return False
+
+    def _starting_points(self) -> int | None:
+        try:
+            return self._session_start()
+        except Exception:   # the session's rules only add to the message: never lose the event
+            log.exception("could not read the starting points of the session at the table")
+            return None
 
     def start(self, total: int | None = None) -> "TableMonitor":
         from device.reader import TableReader

@@ -87,6 +87,21 @@ def test_pending_winners_are_never_applied_to_another_hand(browser, server, arti
     page.context.close()
 
 
+def test_pending_winners_survive_a_correction_of_the_scores(browser, server, artifacts):
+    base, _ = server
+    page, errors, session_id = record_page(browser, base, artifacts, "pending-corrected-")
+    _ron_off(page, 1, 0)
+    _add_by_numbers(page, 1, "2")
+    # another phone takes the automatic table's numbers over: a correction, not a hand
+    _post(page, base, session_id, {"type": "correction", "scores": [26000, 24000, 25000, 25000]})
+    page.reload()
+    page.wait_for_selector("[data-test=pending-winner1]")
+    assert "Ben · 2000 points" in page.inner_text("[data-test=pending]")
+    assert page.locator("[data-test=discarder0]").is_checked()
+    assert not errors, errors
+    page.context.close()
+
+
 def test_cancelled_winners_stay_cancelled_and_a_refusal_loses_nothing(browser, server, artifacts):
     base, _ = server
     page, errors, session_id = record_page(browser, base, artifacts, "pending-cancel-")

@@ -60,3 +60,37 @@ def test_table_panel_warns_and_accepts_the_tables_numbers(browser, table_server,
     assert scores == corrected and sum(corrected) <= 100000 and corrected != [25000] * 4
     page.screenshot(path=str(artifacts / "31-table-accepted.png"), full_page=True)
     page.context.close()
+
+
+def test_a_table_set_out_for_a_new_game_is_told_on_the_scoreboard(browser, tmp_path, artifacts):
+    """The panel says a new game was set out, not a payment, and names the session's starting
+    points when the table's differ (the monitor is fed as the table's reader would feed it)."""
+    from device.events import NewGameEvent, StateEvent
+    from device.frames import Snapshot
+
+    from webui import create_app
+
+    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "TABLE_PORT": "loop://", "TABLE_START": False,
+                      "SSE_HEARTBEAT": 2.0})
+    monitor = app.extensions["tenbou.table"]
+    with serving(app, threads=8) as base:
+        page = browser.new_context(**PHONE).new_page()
+        page.goto(base + "/new")
+        for i, name in enumerate(["Aki", "Ben", "Chiyo", "Dan"]):
+            page.fill(f"[data-test=player{i}]", name)
+        page.check("input[name=uses_table]")
+        page.click("[data-test=create]")
+        page.click("[data-test=to-scoreboard]")
+        page.wait_for_selector("[data-test=table-panel]")
+        club = Snapshot((30000,) * 4, "E1", 0, 0, 1, (False,) * 4)
+        monitor.on_event(StateEvent(club, settled=True))
+        monitor.on_event(NewGameEvent(club))
+        told = page.wait_for_selector("[data-test=table-new-game]:visible", timeout=10000).inner_text()
+        assert "set out for a new game (30000 each)" in told and "This session starts at 25000" in told
+        page.screenshot(path=str(artifacts / "32-table-new-game.png"), full_page=True)
+        page.click("[data-test=accept-table]")                              # the players take the table's numbers
+        page.wait_for_selector("text=Recorded.")
+        page.wait_for_function("() => /agree\\./.test(document.querySelector('[data-test=table-verdict]').innerText)")
+        told = page.inner_text("[data-test=table-new-game]")
+        assert "30000 each" in told and "This session starts" not in told
+        page.context.close()

@@ -86,6 +86,20 @@
         paid.className = match.matched ? "ok-text" : "warn-text";
       }
     }
+    const setOut = panel.querySelector("[data-table-field=new-game]");
+    const fresh = table.new_game;
+    if (setOut) {
+      setOut.hidden = !fresh;
+      if (fresh) {
+        // "35000 each" for three players at a four-seat table: the empty seat shows 0
+        const each = Math.max(...fresh.points);
+        const start = fresh.session_start;
+        // the session's other starting points matter only while the ledger and table disagree
+        const other = !!start && start !== each && agree === false;
+        setOut.textContent = fmt(T.newGame, { points: each }) + (other ? " " + fmt(T.newGameStart, { start }) : "");
+        setOut.className = other ? "warn-text" : "";
+      }
+    }
   }
 
   function connect() {
