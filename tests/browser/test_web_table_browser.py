@@ -26,8 +26,8 @@ def table_server(tmp_path):
         halt()
 
 
-def test_table_panel_warns_and_accepts_the_tables_numbers(browser, table_server, artifacts):
-    base = table_server
+def scoreboard_at_table(browser, base: str):
+    """A phone that has set up a four-player session at the automatic table, on its scoreboard."""
     page = browser.new_context(**PHONE).new_page()
     page.goto(base + "/new")
     for i, name in enumerate(["Aki", "Ben", "Chiyo", "Dan"]):
@@ -35,6 +35,12 @@ def test_table_panel_warns_and_accepts_the_tables_numbers(browser, table_server,
     page.check("input[name=uses_table]")
     page.click("[data-test=create]")
     page.click("[data-test=to-scoreboard]")
+    return page
+
+
+def test_table_panel_warns_and_accepts_the_tables_numbers(browser, table_server, artifacts):
+    base = table_server
+    page = scoreboard_at_table(browser, base)
     page.wait_for_selector("[data-table-field=link][data-state=live]", timeout=10000)
     # the simulated table plays its own hands, which nobody records here: the sticks and the
     # ledger part ways, and the panel says so
@@ -74,13 +80,7 @@ def test_a_table_set_out_for_a_new_game_is_told_on_the_scoreboard(browser, tmp_p
                       "SSE_HEARTBEAT": 2.0})
     monitor = app.extensions["tenbou.table"]
     with serving(app, threads=8) as base:
-        page = browser.new_context(**PHONE).new_page()
-        page.goto(base + "/new")
-        for i, name in enumerate(["Aki", "Ben", "Chiyo", "Dan"]):
-            page.fill(f"[data-test=player{i}]", name)
-        page.check("input[name=uses_table]")
-        page.click("[data-test=create]")
-        page.click("[data-test=to-scoreboard]")
+        page = scoreboard_at_table(browser, base)
         page.wait_for_selector("[data-test=table-panel]")
         club = Snapshot((30000,) * 4, "E1", 0, 0, 1, (False,) * 4)
         monitor.on_event(StateEvent(club, settled=True))
