@@ -91,10 +91,14 @@ def test_dora_indicators_in_their_own_row():
 
 
 def test_red_fives_and_flowers():
-    _, reading = read(lay("0m 6m 7m 4p 0p 6p 7s 8s 9s 2z 2z 5z 5z 1f | 5z"))
+    _, reading = read(lay("0m 6m 7m 4p 0p 6p 7s 8s 9s 2z 2z 5z 5z 1f | 5z"), rules="chinese-classical")
     assert reading.request["concealed"] == "067m406p789s22555z"
     assert reading.request["flowers"] == "1f"
     assert not reading.problems
+    # Riichi plays no flowers: the tile is one of the hand misread, so the hand has one too many.
+    _, reading = read(lay("0m 6m 7m 4p 0p 6p 7s 8s 9s 2z 2z 5z 5z 1f | 5z"))
+    assert reading.request["flowers"] == "" and "too many tiles" in reading.structural[0]
+    assert any("played without flowers" in p for p in reading.problems)
 
 
 def test_situation_rides_along():

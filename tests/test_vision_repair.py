@@ -5,6 +5,9 @@ from vision.repair import repair
 from test_vision_hand import lay
 
 
+CHINESE = {"rules": "chinese-classical"}
+
+
 def unsure(detections, index, *candidates):
     """Make tile `index` doubtful, with these (name, probability) candidates."""
     d = detections[index]
@@ -88,10 +91,35 @@ def test_second_copy_of_a_flower_is_repaired():
     # A set has one tile of each flower and season: a second "plum" is the runner-up.
     tiles = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z 1f 1f | 5z")
     tiles = unsure(tiles, 14, ("1f", 0.55), ("5f", 0.4), ("2f", 0.05))
-    result = repair(arrange(tiles), tiles)
+    result = repair(arrange(tiles), tiles, CHINESE)
     assert result.reading.request["flowers"] == "15f"
     assert result.changed == {14: ("1f", "5f")}
     assert not result.reading.problems
+
+
+def test_a_tile_named_a_flower_in_a_riichi_hand_takes_its_runner_up():
+    # Riichi is played without flowers: a concealed tile read as one is a misread, counted in
+    # its place (so the hand is not "too few tiles") and renamed however sure it looked, and
+    # flower names further down its list are never tried.
+    tiles = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z")
+    tiles = unsure(tiles, 1, ("2m", 0.6), ("3m", 0.4))
+    tiles = unsure(tiles, 4, ("5f", 0.93), ("6f", 0.04), ("5p", 0.02), ("6p", 0.01))
+    for situation in ({}, {"rules": "fundamentals"}):
+        result = repair(arrange(tiles), tiles, situation or None)
+        assert result.reading.request["concealed"] == "123m456p789s22555z"
+        assert result.reading.request["flowers"] == ""
+        assert result.changed == {4: ("5f", "5p")}
+        assert not result.reading.problems
+    kept = repair(arrange(tiles), tiles, CHINESE)     # where flowers are played, it stays one
+    assert kept.reading.request["flowers"] == "5f" and kept.reading.structural
+
+
+def test_a_dora_indicator_named_a_flower_in_a_riichi_hand_is_repaired():
+    hand = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z", y=200)
+    dora = unsure(lay("3m", x=40, y=20), 0, ("1f", 0.7), ("1s", 0.3))
+    tiles = hand + dora
+    result = repair(arrange(tiles), tiles)
+    assert result.reading.request["dora_indicators"] == "1s" and not result.reading.problems
 
 
 def test_face_up_tile_named_back_is_repaired():

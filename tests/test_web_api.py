@@ -116,8 +116,9 @@ def test_scan_checks_the_photo_first(tmp_path):
     from webui import create_app
     seen = []
 
-    def fake_scan(data: bytes) -> dict:
+    def fake_scan(data: bytes, rules: str) -> dict:
         seen.append(len(data))
+        assert rules == "riichi"                 # the session's rules: no flowers read
         return {"tiles": [{"tile": "5m", "red": True, "box": [0, 0, 1, 1], "pose": "upright", "confidence": 0.55,
                            "alternatives": ["5m"]}], "hand": None, "result": None}
 
@@ -142,7 +143,7 @@ def test_scan_checks_the_photo_first(tmp_path):
 def test_scan_failure_is_a_clear_422(tmp_path):
     from webui import create_app
 
-    def failing(data):
+    def failing(data, rules):
         raise ValueError("no tiles in view")
     app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "SCAN": failing})
     client = app.test_client()

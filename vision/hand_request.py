@@ -23,8 +23,17 @@ def tile(label: str) -> Tile:
     return parse_tiles(label, field="camera reading")[0]
 
 
+# Rule sets played without flowers and seasons (the scorer refuses them there): a tile read
+# as one is a misread to repair, not a flower to set aside.
+FLOWERLESS_RULES = frozenset({"riichi", "fundamentals"})
+
+
 def is_bonus(label: str) -> bool:
     return label.endswith("f")
+
+
+def takes_flowers(situation: dict | None) -> bool:
+    return (situation or {}).get("rules", "riichi") not in FLOWERLESS_RULES
 
 
 @dataclass
@@ -93,13 +102,18 @@ def build_request(arrangement: Arrangement, detections: list[Detection], labels:
     win_group = arrangement.of(WIN)
     win_labels = [labels[i] for i in win_group[0].members] if win_group else []
     hand: list[Tile] = []
-    backs = 0   # tiles named "back" though found face up: counted, so the search may rename them
-    for label in concealed_labels + win_labels:
+    with_flowers = takes_flowers(situation)
+    rules = (situation or {}).get("rules", "riichi")
+    misread = 0   # tiles named "back" though found face up, or flowers where none are played:
+    for label in concealed_labels + win_labels:     # counted, so the search may rename them
         if label == BACK:
-            backs += 1
+            misread += 1
             problems.append("a face-down tile lies among the concealed tiles")
-        elif is_bonus(label):
+        elif is_bonus(label) and with_flowers:
             flowers.append(tile(label))
+        elif is_bonus(label):
+            misread += 1
+            problems.append(f"a concealed tile is read as {tile(label).name}, but {rules} is played without flowers and seasons")
         else:
             hand.append(tile(label))
     melds, meld_tiles = [], []
@@ -110,6 +124,8 @@ def build_request(arrangement: Arrangement, detections: list[Detection], labels:
         meld_tiles += parse_tiles(meld["tiles"])
     dora_members = [i for g in arrangement.of(DORA) for i in g.members]
     dora = [tile(labels[i]) for i in dora_members if labels[i] != BACK]
+    if not with_flowers and any(t.kind >= KINDS for t in dora):
+        problems.append(f"a dora indicator is read as a flower or season, but {rules} is played without them")
     if any(labels[i] == BACK and detections[i].pose != FACE_DOWN for i in dora_members):
         # The dead wall's other tiles lie face down beside the indicator, but a tile found
         # face up and named "back" is a blank face (a white dragon) or a doubtful read.
@@ -122,7 +138,7 @@ def build_request(arrangement: Arrangement, detections: list[Detection], labels:
                "melds": melds, "dora_indicators": format_tiles(dora), "flowers": format_tiles(flowers)}
     request.update(situation or {})
     expected = 14 - 3 * len(melds)
-    held = len(hand) + backs
+    held = len(hand) + misread
     if held != expected:
         word = "few" if held < expected else "many"
         structural.append(f"too {word} tiles for a hand: {held} concealed tiles with {len(melds)} "

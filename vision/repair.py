@@ -16,7 +16,7 @@ from scorer.reading import is_complete
 
 from .find import FACE_DOWN
 from .hand import CONCEALED, DORA, MELD, WIN, Arrangement, Detection
-from .hand_request import BACK, Reading, build_request, tile
+from .hand_request import BACK, Reading, build_request, is_bonus, takes_flowers, tile
 
 DOUBT_BELOW = 0.9       # a tile named with less confidence than this is doubtful
 MAX_DOUBTFUL = 8        # how many of the least certain tiles may change name
@@ -37,14 +37,22 @@ def first_labels(detections: list[Detection]) -> list[str]:
     return [BACK if d.pose == FACE_DOWN or not d.candidates else d.label for d in detections]
 
 
-def _choices(detections: list[Detection], labels: list[str]) -> list[tuple[int, list[tuple[str, float]]]]:
-    """The least certain tiles and the names each may take (best first)."""
+def _choices(detections: list[Detection], labels: list[str],
+             situation: dict | None = None) -> list[tuple[int, list[tuple[str, float]]]]:
+    """The least certain tiles and the names each may take (best first). A face-up tile cannot
+    be a back, nor a flower where the rules play none: such a name is never tried, and a tile
+    that bears one comes first, however sure its name was."""
+    with_flowers = takes_flowers(situation)
+
+    def possible(name: str) -> bool:
+        return name != BACK and (with_flowers or not is_bonus(name))
+
     open_tiles = [i for i, d in enumerate(detections) if d.pose != FACE_DOWN and len(d.candidates) > 1]
-    open_tiles.sort(key=lambda i: detections[i].confidence)
+    open_tiles.sort(key=lambda i: (possible(labels[i]), detections[i].confidence))
     chosen = []
     for i in open_tiles[:MAX_DOUBTFUL]:
-        names = [(n, p) for n, p in detections[i].candidates[:RUNNER_UPS] if n != BACK]
-        if len(names) > 1 or (names and names[0][0] != labels[i]):   # one name other than "back" is a choice
+        names = [(n, p) for n, p in detections[i].candidates if possible(n)][:RUNNER_UPS]
+        if len(names) > 1 or (names and names[0][0] != labels[i]):   # one possible name other than its own is a choice
             chosen.append((i, names))
     return chosen
 
@@ -99,7 +107,7 @@ class QuickCheck:
 def search(arrangement: Arrangement, detections: list[Detection], labels: list[str],
            situation: dict | None = None, max_tries: int = MAX_TRIES) -> tuple[list[str], Reading] | None:
     """The most likely names for the doubtful tiles that give a reading with no problem."""
-    choices = _choices(detections, labels)
+    choices = _choices(detections, labels, situation)
     if not choices:
         return None
     cost = [[-math.log(max(p, 1e-9)) for _, p in names] for _, names in choices]

@@ -58,7 +58,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         TABLE_PORT=None,          # a pyserial URL for the automatic table, or None
         TABLE_TOTAL=None,
         TABLE_FRESH=False,        # the table was made for this run (demo): nothing kept from before
-        SCAN=None,                # photo -> scan dict; default: vision.scan when it is installed
+        SCAN=None,                # (photo, rules) -> scan dict; default: vision.scan when installed
         WEBCAM=None,              # OpenCV camera index on the host, or None
     )
     app.config.update(config)

@@ -96,7 +96,7 @@ def scan(session_id: str):
     photo = request.files.get("photo")
     if photo is None or not photo.filename and not photo.content_length:
         raise PlayerError(400, "no_image")
-    return jsonify(scan_photo(photo.read()))
+    return jsonify(scan_photo(photo.read(), found.config.get("rules", "riichi")))
 
 
 @bp.post("/sessions/<session_id>/webcam")
@@ -110,7 +110,7 @@ def webcam(session_id: str):
     device = current_app.config.get("WEBCAM")
     if device is None:
         raise PlayerError(409, "webcam_unavailable", "start the server with --webcam N to use a camera on it")
-    return jsonify(scan_photo(grab_jpeg(int(device))))
+    return jsonify(scan_photo(grab_jpeg(int(device)), found.config.get("rules", "riichi")))
 
 
 def _token(body: dict) -> str | None:

@@ -24,8 +24,9 @@ def check_photo(data: bytes) -> None:
 
 
 def _scanner():
-    """The photo reader: the configured one (tests), else the camera pipeline with one tile
-    model loaded per app — loading it costs more than reading a photo."""
+    """The photo reader, `(photo bytes, rules) -> scan dict`: the configured one (tests), else
+    the camera pipeline with one tile model loaded per app — loading it costs more than
+    reading a photo."""
     configured = current_app.config.get("SCAN")
     if configured is not None:
         return configured
@@ -34,16 +35,18 @@ def _scanner():
         from vision.scan import pipeline_classifier, scan_bytes
 
         classifier = pipeline_classifier()
-        reader = current_app.extensions.setdefault("tenbou.scan", lambda data: scan_bytes(data, classifier))
+        reader = current_app.extensions.setdefault(
+            "tenbou.scan", lambda data, rules: scan_bytes(data, classifier, {"rules": rules}))
     return reader
 
 
-def scan_photo(data: bytes) -> dict:
-    """`{"tiles": [...], "hand": request-or-null, ...}` as `tenbou scan --json` prints it."""
+def scan_photo(data: bytes, rules: str) -> dict:
+    """`{"tiles": [...], "hand": request-or-null, ...}` as `tenbou scan --json` prints it, for
+    a hand of these rules (riichi and Fundamentals play no flowers, so none is read there)."""
     check_photo(data)
     try:
         scanner = _scanner()
-        found = scanner(data)
+        found = scanner(data, rules)
     except ValueError as err:   # vision's PhotoError and HandError are ValueErrors with a message
         raise PlayerError(422, "scan_failed", getattr(err, "message", str(err)),
                           code=getattr(err, "code", "scan_failed")) from None

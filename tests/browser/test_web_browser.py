@@ -206,7 +206,7 @@ def test_photo_reading_marks_doubts_and_taps_correct_them(browser, server, artif
                ("7s", 0.99), ("8s", 0.42), ("2z", 0.99), ("2z", 0.99), ("5z", 0.99), ("5z", 0.99), ("5z", 0.99)]
     reading[8] = ("9s", 0.42)                      # the camera is unsure, and wrong
 
-    def scan(data: bytes) -> dict:
+    def scan(data: bytes, rules: str) -> dict:
         tiles = [{"tile": t, "red": False, "box": [i * 10, 0, i * 10 + 9, 12], "pose": "upright", "confidence": c,
                   "alternatives": [{"tile": "8s", "red": False, "confidence": 0.4}]} for i, (t, c) in enumerate(reading)]
         return {"tiles": tiles, "hand": {"concealed": "234m456p679s22z555z", "win_tile": "5z"}, "result": None}
