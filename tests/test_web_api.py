@@ -182,3 +182,36 @@ def test_errors_say_what_is_wrong_in_the_players_language(client):
     assert recorded.status_code == 422 and error["code"] == "too_many_copies"
     assert error["message"].startswith("同じ牌が多すぎます") and "five 3 dots" in error["detail"]
     assert state(client, session_id)["events"] == 0
+
+
+def test_a_scan_reads_the_hand_by_the_sessions_rules(tmp_path, monkeypatch):
+    """The camera pipeline behind the web app knows the session's rules: riichi plays no
+    flowers, so a tile the model named a flower is renamed to its runner-up; a classical
+    Chinese session keeps a flower as a flower."""
+    import io
+
+    import vision.classify
+    from test_vision_scan_cli import ColourClassifier, hand_photo
+
+    from webui import create_app
+
+    class FlowerSeer(ColourClassifier):
+        """Takes the 4 of dots for the spring season, the dots its runner-up."""
+
+        def classify(self, crops):
+            out = super().classify(crops)
+            return [[("5f", 0.9), ("4p", 0.08), ("5p", 0.02)] if r[0][0] == "4p" else r for r in out]
+
+    monkeypatch.setattr(vision.classify, "TileClassifier", FlowerSeer)
+    photo = hand_photo(tmp_path, "1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z 5z".split()).read_bytes()
+    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t"})
+    client = app.test_client()
+    hands = {}
+    for rules in ("riichi", "chinese-classical"):
+        session_id, _, token = new_session(client, rules=rules)
+        response = client.post(f"/api/sessions/{session_id}/scan", data={"photo": (io.BytesIO(photo), "hand.png")},
+                               headers={"X-CSRF-Token": token}, content_type="multipart/form-data")
+        assert response.status_code == 200, response.get_data(as_text=True)
+        hands[rules] = response.get_json()["hand"]
+    assert hands["riichi"]["concealed"] == "123m456p789s22555z" and hands["riichi"]["flowers"] == ""
+    assert hands["chinese-classical"]["flowers"] == "5f" and hands["chinese-classical"]["rules"] == "chinese-classical"
