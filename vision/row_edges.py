@@ -38,7 +38,7 @@ STEADY = 0.8
 def face_levels(region: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """Per row of `region` (uint8), the brightness most of its face pixels reach; 0 for rows
     that are less than a fifth face. Counted from each row's histogram of its face pixels:
-    numpy's percentile cannot skip masked pixels, and a sort per row costs ten times more."""
+    numpy's percentile cannot skip masked pixels, and a sort of every row took three times as long."""
     rows, cols = region.shape
     counts = mask.sum(axis=1)
     row_of = np.repeat(np.arange(rows), counts)   # the row of each of region[mask], in order

@@ -24,9 +24,9 @@ def valleys(gray: np.ndarray, axis: int, threshold: int = 6) -> np.ndarray:
         index[axis] = slice(reach + offset, reach + offset + size)
         return padded[tuple(index)]
 
-    # Darker than both sides by more than `threshold` at some distance d is: the best over d
-    # of the lighter-side-minimum, minus the pixel, above it. Kept in uint8 (OpenCV's
-    # subtraction stops at 0) rather than int16 arithmetic per distance: a third of the time.
+    # Darker than both sides by more than `threshold` at some distance d: the darker side's
+    # value, at the d where it is lightest, minus the pixel, is above the threshold. Kept in
+    # uint8 (OpenCV's subtraction stops at 0) rather than int16 per distance: a third of the time.
     ridge = np.minimum(shifted(-1), shifted(1))
     for d in range(2, reach + 1):
         np.maximum(ridge, np.minimum(shifted(-d), shifted(d)), out=ridge)
