@@ -75,20 +75,25 @@ class TileClassifier:
         """(N, len(LABELS)) class probabilities for the crops."""
         if not crops:
             return np.zeros((0, len(LABELS)), np.float32)
-        logits = self._logits(prepare(crops))
+        logits = self._logits(crops)
         return softmax(logits.astype(np.float64)).astype(np.float32)
 
-    def _logits(self, batch: np.ndarray) -> np.ndarray:
-        # A batch in parts, one per thread: onnxruntime runs a session on several threads at
-        # once and lets go of the GIL, so a hand's twenty tiles take about half the time when a
-        # second core is free; when it is not, the parts run one after the other (a waiting
-        # Python thread sleeps, where onnxruntime's own intra-op threads spin).
-        if self._pool is None or len(batch) < SPLIT_AT:
-            return self._session.run(None, {self._input: batch})[0]
-        parts = np.array_split(batch, self._parts)
-        others = [self._pool.submit(self._session.run, None, {self._input: part}) for part in parts[1:]]
-        first = self._session.run(None, {self._input: parts[0]})[0]
-        return np.concatenate([first] + [other.result()[0] for other in others])
+    def _run(self, crops: list[np.ndarray]) -> np.ndarray:
+        return self._session.run(None, {self._input: prepare(crops)})[0]
+
+    def _logits(self, crops: list[np.ndarray]) -> np.ndarray:
+        # The crops in parts, one per thread, each part resized and named on its own thread:
+        # OpenCV and onnxruntime both let go of the GIL, so a hand's twenty tiles take about
+        # half the time when a second core is free; when it is not, the parts run one after
+        # the other (a waiting Python thread sleeps, where onnxruntime's own intra-op threads
+        # spin).
+        if self._pool is None or len(crops) < SPLIT_AT:
+            return self._run(crops)
+        bounds = np.linspace(0, len(crops), self._parts + 1).round().astype(int)
+        parts = [crops[a:b] for a, b in zip(bounds, bounds[1:])]
+        others = [self._pool.submit(self._run, part) for part in parts[1:]]
+        first = self._run(parts[0])
+        return np.concatenate([first] + [other.result() for other in others])
 
     def classify(self, crops: list[np.ndarray]) -> list[list[tuple[str, float]]]:
         """For each crop, every label with its probability, most likely first."""
