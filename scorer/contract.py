@@ -11,6 +11,7 @@ import importlib
 from typing import Any, Callable
 
 from .errors import HandError
+from .hand import tally_tiles
 from .hand_checks import check_hand
 from .request import Request, read_request
 from .riichi import rules_for, score_hand
@@ -32,17 +33,14 @@ def score(request: object) -> dict:
 
 
 def _score(request: Request) -> dict:
-    check_hand(request.hand, request.rules)
+    tally = tally_tiles(request.hand)       # counted once, for the checks and the riichi engine
+    check_hand(request.hand, request.rules, tally)
     if request.rules == "riichi":
-        return _score_riichi(request)
+        return render_riichi(score_hand(request.hand, _riichi_rules(request), tally))
     entry = _rule_set_entry(request.rules)
     response = dict(entry(request.hand, request.options))
     response.setdefault("ok", True)
     return response
-
-
-def _score_riichi(request: Request) -> dict:
-    return render_riichi(score_hand(request.hand, _riichi_rules(request)))
 
 
 _RULES_SEEN: Table = Table()

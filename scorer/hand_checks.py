@@ -7,11 +7,9 @@ wrong count, a wrong count before a flag).
 from __future__ import annotations
 
 from collections import Counter
-from itertools import repeat
-from operator import is_
 
 from .errors import HandError
-from .hand import Meld, WinningHand
+from .hand import Meld, Tally, WinningHand, tally_tiles
 from .request import MELD_NAMES, WIND_NAMES
 from .tiles import FIRST_BONUS, NORTH, SUIT_NAMES, Tile, counts, format_tiles
 
@@ -19,15 +17,15 @@ NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "ei
                 "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen")
 
 
-def check_hand(hand: WinningHand, rules: str) -> None:
-    seen = [0] * (FIRST_BONUS + 8)      # every tile on the table this hand shows, by kind
-    reds: list[int] = []                # the kinds of the red fives among them
-    if hand.melds:
-        shown = (hand.concealed, *[m.tiles for m in hand.melds], hand.dora_indicators, hand.ura_indicators)
-    else:
-        shown = (hand.concealed, hand.dora_indicators, hand.ura_indicators)
-    for tiles in shown:
-        for tile in tiles:
+def check_hand(hand: WinningHand, rules: str, tally: Tally | None = None) -> None:
+    """Raise the HandError a player should see first, if any. `tally`: the hand's tiles
+    counted (`tally_tiles`), when the caller has them for the scoring too."""
+    if tally is None:
+        tally = tally_tiles(hand)
+    seen, reds = tally.every, tally.reds    # every tile on the table this hand shows, by kind,
+    if hand.dora_indicators or hand.ura_indicators:     # and the kinds of the red fives among them
+        seen, reds = list(seen), list(reds)     # the tally is shared with the scoring: a copy
+        for tile in hand.dora_indicators + hand.ura_indicators:
             seen[tile.kind] += 1
             if tile.red:
                 reds.append(tile.kind)
@@ -36,7 +34,7 @@ def check_hand(hand: WinningHand, rules: str) -> None:
     _check_three_player(hand, rules)
     _check_copies(hand, seen, reds)
     _check_tile_count(hand)
-    _check_win_tile(hand)
+    _check_win_tile(hand, tally)
     _check_discarder(hand)
     _check_flags(hand)
     _check_indicators(hand)
@@ -127,11 +125,11 @@ def _check_tile_count(hand: WinningHand) -> None:
                         f"{expected} tiles, winning tile included (it holds {len(hand.concealed)}).")
 
 
-def _check_win_tile(hand: WinningHand) -> None:
+def _check_win_tile(hand: WinningHand, tally: Tally) -> None:
     win = hand.win_tile
-    # The reader hands out one shared object per tile, so identity finds it without __eq__
-    # (compared in C: `operator.is_` mapped over the tiles).
-    if not any(map(is_, hand.concealed, repeat(win))) and win not in hand.concealed:
+    # Counted, not searched: a search compares Tiles with their __eq__, Python code.
+    red = tally.reds[:tally.concealed_reds].count(win.kind)     # concealed red fives of its kind
+    if not (red if win.red else tally.concealed[win.kind] - red):
         same_kind = any(t.kind == hand.win_tile.kind for t in hand.concealed)
         hint = ""
         if same_kind:

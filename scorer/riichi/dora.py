@@ -11,21 +11,17 @@ from ..tiles import NORTH, dora_from_indicator
 from .rules import Rules
 
 
-def dora_of(hand: WinningHand, every: list[int], rules: Rules) -> list[tuple[str, int]]:
+def dora_of(hand: WinningHand, every: list[int], reds: int, rules: Rules) -> list[tuple[str, int]]:
     """[(id, count)] for dora, aka_dora, ura_dora and nukidora; `every` counts all the hand's
-    tiles by kind, melds included (a kan's four tiles all count)."""
+    tiles by kind, melds included (a kan's four tiles all count), `reds` its red fives."""
     north_aside = hand.nukidora if rules.three_player else 0
     found = []
     if hand.dora_indicators:
         count = _from_indicators(hand.dora_indicators, every, north_aside, rules)
         if count:
             found.append(("dora", count))
-    if rules.aka and (every[4] or every[13] or every[22]):     # a red five needs a five
-        red = len([t for t in hand.concealed if t.red])
-        for meld in hand.melds:
-            red += len([t for t in meld.tiles if t.red])
-        if red:
-            found.append(("aka_dora", red))
+    if rules.aka and reds:
+        found.append(("aka_dora", reds))
     if hand.ura_indicators and rules.ura and (hand.riichi or hand.double_riichi):
         count = _from_indicators(hand.ura_indicators, every, north_aside, rules)
         if count:

@@ -12,7 +12,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from ..errors import HandError
-from ..hand import WinningHand
+from ..hand import Tally, WinningHand, tally_tiles
 from .dora import dora_of
 from .fu import fu_of
 from .limits import YAKUMAN, base_points
@@ -20,7 +20,7 @@ from .payments import hand_transfers, stick_transfers, transfers as pay
 from .readings import read_tiles
 from .memo import memo
 from .rules import Rules
-from .yaku import PAO_YAKUMAN, tile_yaku, tile_yakuman, won_by
+from .yaku import PAO_YAKUMAN, tile_values, won_by
 
 
 @dataclass
@@ -48,8 +48,9 @@ class _TileScore(NamedTuple):
     yakuman: tuple[tuple[str, int], ...]
 
 
-def score_hand(hand: WinningHand, rules: Rules) -> Result:
-    """Score a checked winning hand under `rules`.
+def score_hand(hand: WinningHand, rules: Rules, tally: Tally | None = None) -> Result:
+    """Score a checked winning hand under `rules`; `tally`: its tiles counted (`tally_tiles`),
+    when the caller counted them already (the contract, for its checks).
 
     Raises HandError `not_a_winning_hand` (saying what the tiles lack), `no_yaku`,
     `win_tile_not_in_hand`, or `bad_flag_combination` for a flag these rules do not play
@@ -58,17 +59,17 @@ def score_hand(hand: WinningHand, rules: Rules) -> Result:
     _check_flags(hand, rules)
     if hand.nagashi_mangan:
         return _nagashi_mangan(hand, rules)
-    concealed = [0] * 34
-    for tile in hand.concealed:
-        concealed[tile.kind] += 1
+    if tally is None:
+        tally = tally_tiles(hand)
+    concealed = bytes(tally.concealed[:34])
     win = hand.win_tile.kind
     if not concealed[win]:
         raise HandError("win_tile_not_in_hand", f"the winning tile {hand.win_tile.name} is not among "
                                                  f"the concealed tiles; list it there too")
     melds = tuple([(m.kind, _meld_kind(m)) for m in hand.melds]) if hand.melds else ()
-    scores = _tile_scores(tuple(concealed), win, melds, hand.tsumo, hand.seat_wind, hand.round_wind, rules)
+    scores = _tile_scores(concealed, win, melds, hand.tsumo, hand.seat_wind, hand.round_wind, rules)
     won, won_yakuman = won_by(hand, rules)
-    chosen = _best_yakuman(scores, won_yakuman, rules) or _best_yaku(scores, hand, concealed, won, rules)
+    chosen = _best_yakuman(scores, won_yakuman, rules) or _best_yaku(scores, hand, tally, won, rules)
     han, fu, yakuman, yaku, breakdown = chosen
     base, limit = base_points(han, fu, yakuman, rules)
     winner = hand.seat_wind
@@ -92,15 +93,15 @@ def _meld_kind(meld) -> int:
 
 
 @memo(32768)
-def _tile_scores(concealed: tuple[int, ...], win: int, melds: tuple, tsumo: bool, seat: str,
+def _tile_scores(concealed: bytes, win: int, melds: tuple, tsumo: bool, seat: str,
                  round_wind: str, rules: Rules) -> tuple[_TileScore, ...]:
     scores = []
     for reading in read_tiles(concealed, win, melds, tsumo, seat, round_wind, rules):
-        yakuman = tuple(tile_yakuman(reading))
+        yakuman, yaku = tile_values(reading)
         if yakuman:
-            scores.append(_TileScore((), 0, 0, (), yakuman))
+            scores.append(_TileScore((), 0, 0, (), tuple(yakuman)))
             continue
-        yaku = tuple(tile_yaku(reading))
+        yaku = tuple(yaku)
         fu, breakdown = fu_of(reading)
         # Made in C, like readings.Reading: the named tuple's constructor is Python code.
         scores.append(tuple.__new__(_TileScore, (yaku, sum(map(_SECOND, yaku)), fu, tuple(breakdown), ())))
@@ -128,30 +129,19 @@ def _best_yakuman(scores: tuple[_TileScore, ...], won: tuple[tuple[str, int], ..
     return 13 * best_count, 0, best_count, [(name, 13 * n) for name, n in best], []
 
 
-def _best_yaku(scores: tuple[_TileScore, ...], hand: WinningHand, concealed: list[int],
+def _best_yaku(scores: tuple[_TileScore, ...], hand: WinningHand, tally: Tally,
                won: tuple[tuple[str, int], ...], rules: Rules) -> _Scored:
     """The reading paying the most (then most han, then most fu), the win's yaku and the dora
     added to each: they are the same for every reading but can change which one pays more."""
     scored = [score for score in scores if not score.yakuman and (score.yaku or won)]
     if not scored:
         raise HandError("no_yaku", _no_yaku_message(hand))
-    dora = dora_of(hand, _every(concealed, hand), rules)
+    dora = dora_of(hand, tally.every, len(tally.reds), rules)
     extra = sum(map(_SECOND, won)) + sum(map(_SECOND, dora))
     best = scored[0]
     if len(scored) > 1:
         best = max(scored, key=lambda s: (base_points(extra + s.han, s.fu, 0, rules)[0], extra + s.han, s.fu))
     return extra + best.han, best.fu, 0, [*won, *best.yaku, *dora], list(best.fu_breakdown)
-
-
-def _every(concealed: list[int], hand: WinningHand) -> list[int]:
-    """All the hand's tiles by kind, melds included."""
-    if not hand.melds:
-        return concealed
-    every = list(concealed)
-    for meld in hand.melds:
-        for tile in meld.tiles:
-            every[tile.kind] += 1
-    return every
 
 
 @memo(4096)

@@ -37,9 +37,10 @@ def fu_of(r: Reading) -> tuple[int, list[tuple[str, int]]]:
         items.append(CLOSED_RON)
     if tsumo and not is_pinfu(r):
         items.append(TSUMO)
-    for shape, kind, concealed, _ in r.groups:
-        if shape != SEQ:
-            items.append(_SET_FU[shape, kind, concealed])
+    if r.triplets:      # only pons and kans earn fu: many hands have none
+        for shape, kind, concealed, _ in r.groups:
+            if shape != SEQ:
+                items.append(_SET_FU[shape, kind, concealed])
     pair = _pair_fu(r)
     if pair:
         items.append(pair)

@@ -8,27 +8,18 @@ engine caches what the readings are worth.
 """
 from __future__ import annotations
 
-from itertools import chain, compress, product
-from operator import itemgetter
+from itertools import chain, product
 from typing import NamedTuple
 
 from ..errors import HandError
 from ..reading import BLOCKS, block_sets, block_with_pair, is_seven_pairs, is_thirteen_orphans, shanten, waits
-from ..tiles import EAST, GREEN, Tile
+from ..tiles import EAST, Tile
 from .memo import Table, Tables
 from .rules import Rules
+from .tile_facts import FACTS_OF_BITS, MELD_BITS, block_bits
 
 SEQ, PON, KAN = "seq", "pon", "kan"
-SIMPLES = frozenset(k for k in range(27) if k % 9 not in (0, 8))
-TERMINALS = frozenset(k for k in range(27) if k % 9 in (0, 8))
-GREEN_TILES = frozenset((19, 20, 21, 23, 25, GREEN))     # 2 3 4 6 8 bamboo and the green dragon
 WIND_KINDS = {letter: EAST + i for i, letter in enumerate("ESWN")}
-# A hand's counts of its simples, of its terminals and honours, of its tiles not green (one
-# C call each, where a loop over the kinds is Python), and the suits it holds by which do.
-_SIMPLE_COUNTS = itemgetter(*sorted(SIMPLES))
-_OUTSIDE_COUNTS = itemgetter(*(k for k in range(34) if k not in SIMPLES))
-_NOT_GREEN_COUNTS = itemgetter(*(k for k in range(34) if k not in GREEN_TILES))
-_SUITS = {held: frozenset(compress((0, 1, 2), held)) for held in product((False, True), repeat=3)}
 
 
 class Group(NamedTuple):
@@ -54,7 +45,7 @@ class Reading(NamedTuple):
     groups: tuple[Group, ...]        # called melds first, then the concealed sets
     wait: str                        # ryanmen kanchan penchan shanpon tanki (kokushi: tanki / juusanmen)
     win: int                         # the winning tile's kind
-    counts: tuple[int, ...]          # all tiles of the hand, melds included, by kind
+    counts: bytes                    # all tiles of the hand, melds included, by kind
     melds: int                       # called or declared melds (ankan included)
     closed: bool                     # no meld but ankan
     tsumo: bool
@@ -77,38 +68,41 @@ class Reading(NamedTuple):
     outside: bool = False            # every set holds a terminal or an honour (chanta, junchan)
 
 
-def read_tiles(concealed: tuple[int, ...], win: int, melds: tuple[tuple[str, int], ...], tsumo: bool,
+def read_tiles(concealed: bytes | tuple[int, ...], win: int, melds: tuple[tuple[str, int], ...], tsumo: bool,
                seat: str, round_wind: str, rules: Rules) -> list[Reading]:
-    """Every reading of a hand given as the counts of its concealed tiles (winning tile
-    included), the winning tile's kind and its melds as (meld kind, tile kind) pairs.
+    """Every reading of a hand given as the counts of its concealed tiles by kind (bytes, or
+    any sequence of counts; winning tile included), the winning tile's kind and its melds as
+    (meld kind, tile kind) pairs.
 
     HandError not_a_winning_hand (saying what is missing) if there is none.
     """
-    placements = _placements(concealed, win)
-    seven = not melds and concealed.count(2) == 7 and is_seven_pairs(concealed)
-    orphans = not melds and concealed[0] and concealed[33] and is_thirteen_orphans(concealed)
+    # As bytes: sliced, hashed, counted and compared in C, where a tuple's items are objects.
+    packed = bytes(concealed)
+    placements, bits = _placements(packed, win)
+    seven = not melds and packed.count(2) == 7 and is_seven_pairs(packed)
+    orphans = not melds and packed[0] and packed[33] and is_thirteen_orphans(packed)
     if not (placements or seven or orphans):
         raise HandError("not_a_winning_hand", _why_not_winning(concealed, win, len(melds)))
     called = ()
-    every = concealed
+    every = packed
     if melds:
-        called = tuple([_meld_group(kind, tile) for kind, tile in melds])
-        every = list(concealed)
+        called = tuple([_MELD_GROUPS[meld] for meld in melds])
+        for meld in melds:
+            bits |= MELD_BITS[meld]     # -1 (not split) stays -1
+        counts = list(packed)
         for group in called:
             if group.shape == SEQ:
-                every[group.kind] += 1
-                every[group.kind + 1] += 1
-                every[group.kind + 2] += 1
+                counts[group.kind] += 1
+                counts[group.kind + 1] += 1
+                counts[group.kind + 2] += 1
             else:
-                every[group.kind] += 4 if group.shape == KAN else 3
-        every = tuple(every)
-    honours = any(every[27:34])
-    no_simple = not any(_SIMPLE_COUNTS(every))
+                counts[group.kind] += 4 if group.shape == KAN else 3
+        every = bytes(counts)
+    if bits < 0:        # not split (seven pairs, thirteen orphans): the kinds held read here
+        bits = block_bits(every, 0)
     # The facts of the whole hand, in Reading's field order from `win` to `all_green`.
     facts = (win, every, len(melds), not melds or all([kind == "ankan" for kind, _ in melds]), tsumo,
-             WIND_KINDS[seat], WIND_KINDS[round_wind], rules,
-             _SUITS[any(every[0:9]), any(every[9:18]), any(every[18:27])], honours,
-             not any(_OUTSIDE_COUNTS(every)), no_simple, no_simple and not honours, not any(_NOT_GREEN_COUNTS(every)))
+             WIND_KINDS[seat], WIND_KINDS[round_wind], rules, *FACTS_OF_BITS[bits])
     found = [_standard(pair, sets, wait, at, called, facts) for pair, sets, wait, at in placements]
     if seven:
         found.append(Reading("chiitoitsu", -1, (), "tanki", *facts))
@@ -123,6 +117,11 @@ def _meld_group(kind: str, tile: int) -> Group:
     if kind == "pon":
         return Group(PON, tile, False, True)
     return Group(KAN, tile, kind == "ankan", True)
+
+
+# Every meld's group, made once: the named tuple's constructor is Python code.
+_MELD_GROUPS = {(kind, tile): _meld_group(kind, tile)
+                for kind in ("chi", "pon", "minkan", "ankan", "kakan") for tile in range(34)}
 
 
 def _standard(pair: int, sets: tuple[Group, ...], wait: str, at: int, called: tuple[Group, ...],
@@ -164,11 +163,13 @@ def _standard(pair: int, sets: tuple[Group, ...], wait: str, at: int, called: tu
                                    kans, concealed_triplets, dragons, winds, peikou, outside))
 
 
-def _placements(concealed: tuple[int, ...], win: int) -> tuple:
+def _placements(concealed: bytes, win: int) -> tuple[tuple, int]:
     """(pair, concealed sets, wait, index of the set holding the winning tile or -1) for every
-    split of the concealed tiles and every distinct place the winning tile can sit."""
+    split of the concealed tiles and every distinct place the winning tile can sit; and the
+    bits of the kinds held, from `_splits`."""
     found = []
-    for pair, sets in _splits(concealed):
+    splits, bits = _splits(concealed)
+    for pair, sets in splits:
         if pair == win:
             found.append((pair, sets, "tanki", -1))
         for index, group in enumerate(sets):
@@ -178,51 +179,62 @@ def _placements(concealed: tuple[int, ...], win: int) -> tuple:
                     found.append((pair, sets, "shanpon", index))
             elif kind <= win <= kind + 2 and group not in sets[:index]:
                 found.append((pair, sets, _run_wait(kind, win), index))
-    return tuple(found)
+    return tuple(found), bits
 
 
-def _splits(concealed: tuple[int, ...]) -> list[tuple[int, tuple[Group, ...]]]:
+def _splits(concealed: bytes) -> tuple[list[tuple[int, tuple[Group, ...]]], int]:
     """Every split of the concealed tiles into sets and one pair, as (pair, sets), in the order
-    of `scorer.reading.splits`: pair kind first, then each block's ways, block by block.
+    of `scorer.reading.splits`: pair kind first, then each block's ways, block by block; and
+    the bits of the kinds held (`tile_facts.block_bits`), -1 when the tiles do not split.
 
     The blocks (the three suits, the honours) read independently, and the same block counts
-    come back across hands that differ elsewhere, so each block's ways are looked up in a
-    table by its counts (`_block_ways`); a whole hand is rarely seen twice.
+    come back across hands that differ elsewhere, so each block's ways (and bits) are looked
+    up in a table by its counts (`_block_ways`); a whole hand is rarely seen twice.
     """
-    packed = bytes(concealed)       # bytes slice, hash and compare in C, where a tuple's items are objects
     blocks = []
     paired = pair = -1          # which of `blocks` holds the pair, and the pair
     sets: tuple[Group, ...] = ()    # the sets when every block reads one way, as in nearly every hand
     several = False
+    bits = 0
     for start, end, empty, table in _BLOCK_TABLES:
-        block = packed[start:end]
+        block = concealed[start:end]
         if block == empty:
             continue
-        ways = table.get(block)
-        if ways is None:
+        known = table.get(block)
+        if known is None:
             if len(table) >= _TABLE_SIZE:
                 table.clear()
-            ways = table[block] = _block_ways(tuple(block), start)
+            known = table[block] = _block_entry(block, start)
+        ways, ways_bits, first_pair, first_sets, more = known
         if not ways:
-            return []
-        first = ways[0]
-        if first[0] >= 0:
+            return [], -1
+        bits |= ways_bits
+        if first_pair >= 0:
             if paired >= 0:
-                return []       # two blocks each left with a pair
-            paired, pair = len(blocks), first[0]
-        sets += first[1]
-        several = several or len(ways) > 1
+                return [], -1       # two blocks each left with a pair
+            paired, pair = len(blocks), first_pair
+        sets += first_sets
+        several = several or more
         blocks.append(ways)
     if paired < 0:
-        return []
+        return [], -1
     if not several:
-        return [(pair, sets)]
+        return [(pair, sets)], bits
     found = []
     for pair in dict.fromkeys([kind for kind, _ in blocks[paired]]):     # each pair kind, in order
         choices = list(blocks)
         choices[paired] = [way for way in blocks[paired] if way[0] == pair]
         found += [(pair, tuple(chain.from_iterable([way[1] for way in chosen]))) for chosen in product(*choices)]
-    return found
+    return found, bits
+
+
+def _block_entry(block: bytes, start: int) -> tuple:
+    """What `_splits` keeps of a block: its ways, its bits (`tile_facts.block_bits`), the first
+    way's pair and sets, and whether there are more ways (read from the table, not worked out
+    again for every hand)."""
+    ways = _block_ways(tuple(block), start)
+    first_pair, first_sets = ways[0] if ways else (-1, ())
+    return ways, block_bits(block, start), first_pair, first_sets, len(ways) > 1
 
 
 def _block_ways(block: tuple[int, ...], start: int) -> tuple[tuple[int, tuple[Group, ...]], ...]:
@@ -242,12 +254,16 @@ def _block_ways(block: tuple[int, ...], start: int) -> tuple[tuple[int, tuple[Gr
 
 
 def _groups(sets: tuple[tuple[str, int], ...], shift: int) -> tuple[Group, ...]:
-    return tuple([Group(SEQ, kind + shift, True) if shape == "seq" else Group(PON, kind + shift, True)
-                  for shape, kind in sets])
+    return tuple([_SET_GROUPS[shape, kind + shift] for shape, kind in sets])
 
 
-# One table per block (characters, dots, bamboo, honours), block counts -> ways, filled as
-# counts are met; each is emptied when full, like a memo.
+# Every concealed set's group, made once (`scorer.reading` names a pon "triplet").
+_SET_GROUPS = {(shape, kind): Group(SEQ if shape == "seq" else PON, kind, True)
+               for shape in ("seq", "triplet") for kind in range(34)}
+
+
+# One table per block (characters, dots, bamboo, honours), block counts -> `_block_entry`,
+# filled as counts are met; each is emptied when full, like a memo.
 _BLOCK_WAYS = Tables([Table() for _ in BLOCKS])
 _BLOCK_TABLES = tuple([(start, end, bytes(end - start), table) for (start, end), table in zip(BLOCKS, _BLOCK_WAYS)])
 _TABLE_SIZE = 4096

@@ -10,6 +10,7 @@ honitsu) the two tests exclude each other.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from typing import Callable, NamedTuple
 
 from ..tiles import DRAGONS, GREEN, WHITE, RED, WINDS, is_simple, is_terminal
@@ -120,15 +121,15 @@ WIN_YAKUMAN: tuple[Yakuman, ...] = (
 TILE_YAKU: tuple[Yaku, ...] = (
     Yaku("pinfu", 1, 0, is_pinfu, ("four_runs",)),
     Yaku("tanyao", 1, 1, lambda r: r.all_simple and (r.closed or r.rules.open_tanyao), ("no_honours",)),
-    Yaku("iipeikou", 1, 0, lambda r: r.peikou == 1, ("two_runs",)),
-    Yaku("seat_wind", 1, 1, lambda r: r.seat in r.triplets, ("pons", "honours")),
-    Yaku("round_wind", 1, 1, lambda r: r.round in r.triplets, ("pons", "honours")),
-    Yaku("yakuhai_haku", 1, 1, lambda r: WHITE in r.triplets, ("pons", "honours")),
-    Yaku("yakuhai_hatsu", 1, 1, lambda r: GREEN in r.triplets, ("pons", "honours")),
-    Yaku("yakuhai_chun", 1, 1, lambda r: RED in r.triplets, ("pons", "honours")),
+    Yaku("iipeikou", 1, 0, lambda r: r.peikou == 1, ("two_runs", "peikou")),
+    Yaku("seat_wind", 1, 1, lambda r: r.seat in r.triplets, ("pons", "honour_pons")),
+    Yaku("round_wind", 1, 1, lambda r: r.round in r.triplets, ("pons", "honour_pons")),
+    Yaku("yakuhai_haku", 1, 1, lambda r: WHITE in r.triplets, ("pons", "honour_pons")),
+    Yaku("yakuhai_hatsu", 1, 1, lambda r: GREEN in r.triplets, ("pons", "honour_pons")),
+    Yaku("yakuhai_chun", 1, 1, lambda r: RED in r.triplets, ("pons", "honour_pons")),
     Yaku("chiitoitsu", 2, 0, lambda r: r.shape == "chiitoitsu", ("no_runs",)),
     Yaku("chanta", 2, 1, lambda r: _outside(r, lambda k: not is_simple(k)) and r.has_honor,
-         ("runs", "honours")),
+         ("runs", "honours", "outside")),
     Yaku("ittsu", 2, 1, _ittsu, ("three_runs",)),
     Yaku("sanshoku", 2, 1, lambda r: _sanshoku(r.seqs), ("three_runs",)),
     Yaku("sanshoku_doukou", 2, 2, lambda r: _sanshoku(r.triplets), ("three_pons",)),
@@ -136,16 +137,17 @@ TILE_YAKU: tuple[Yaku, ...] = (
     Yaku("toitoi", 2, 2, lambda r: len(r.triplets) == 4, ("four_pons",)),
     Yaku("sanankou", 2, 2, lambda r: r.concealed_triplets == 3, ("three_pons",)),
     Yaku("shousangen", 2, 2, lambda r: r.dragon_triplets == 2 and r.pair in DRAGONS,
-         ("two_pons", "honours")),
+         ("two_pons", "honour_pons")),
     Yaku("honroutou", 2, 2, lambda r: r.no_simple, ("no_runs",)),
-    Yaku("ryanpeikou", 3, 0, lambda r: r.peikou == 2, ("four_runs",)),
-    Yaku("junchan", 3, 2, lambda r: _outside(r, is_terminal) and not r.has_honor, ("runs", "no_honours")),
+    Yaku("ryanpeikou", 3, 0, lambda r: r.peikou == 2, ("four_runs", "peikou")),
+    Yaku("junchan", 3, 2, lambda r: _outside(r, is_terminal) and not r.has_honor,
+         ("runs", "no_honours", "outside")),
     Yaku("honitsu", 3, 2, lambda r: len(r.suits) == 1 and r.has_honor, ("one_suit", "honours")),
     Yaku("chinitsu", 6, 5, lambda r: len(r.suits) == 1 and not r.has_honor, ("one_suit", "no_honours")),
 )
 
 TILE_YAKUMAN: tuple[Yakuman, ...] = (
-    Yakuman("daisangen", 1, lambda r: r.dragon_triplets == 3, ("three_pons", "honours")),
+    Yakuman("daisangen", 1, lambda r: r.dragon_triplets == 3, ("three_pons", "honour_pons")),
     Yakuman("suuankou", 1, lambda r: r.concealed_triplets == 4 and r.wait != "tanki", ("four_pons",)),
     Yakuman("suuankou_tanki", 2, lambda r: r.concealed_triplets == 4 and r.wait == "tanki",
             ("four_pons",)),
@@ -157,9 +159,9 @@ TILE_YAKUMAN: tuple[Yakuman, ...] = (
     Yakuman("kokushi", 1, lambda r: r.shape == "kokushi" and r.wait != "juusanmen", ("no_runs", "honours")),
     Yakuman("kokushi_13", 2, lambda r: r.shape == "kokushi" and r.wait == "juusanmen",
             ("no_runs", "honours")),
-    Yakuman("daisuushii", 2, _daisuushii, ("four_pons", "honours")),
+    Yakuman("daisuushii", 2, _daisuushii, ("four_pons", "honour_pons")),
     Yakuman("shousuushii", 1, lambda r: r.wind_triplets == 3 and r.pair in WINDS,
-            ("three_pons", "honours")),
+            ("three_pons", "honour_pons")),
     Yakuman("suukantsu", 1, lambda r: r.kans == 4, ("four_pons",)),
 )
 
@@ -176,38 +178,53 @@ def _entries(table: tuple[Yaku, ...], closed: bool) -> tuple[tuple[tuple[str, in
 _WIN = {True: _entries(WIN_YAKU, True), False: _entries(WIN_YAKU, False)}
 
 
-# What a reading's shape must have for a row to be worth testing: how many runs and pons
-# (kans included), whether it holds honours, whether it is in one suit at most. A row lists
-# only needs its test implies, so skipping a row never loses a yaku (a property test checks).
-NEEDS: dict[str, Callable[[int, int, bool, bool], bool]] = {
-    "runs": lambda runs, pons, honours, one_suit: runs >= 1,
-    "two_runs": lambda runs, pons, honours, one_suit: runs >= 2,
-    "three_runs": lambda runs, pons, honours, one_suit: runs >= 3,
-    "four_runs": lambda runs, pons, honours, one_suit: runs == 4,
-    "no_runs": lambda runs, pons, honours, one_suit: runs == 0,
-    "pons": lambda runs, pons, honours, one_suit: pons >= 1,
-    "two_pons": lambda runs, pons, honours, one_suit: pons >= 2,
-    "three_pons": lambda runs, pons, honours, one_suit: pons >= 3,
-    "four_pons": lambda runs, pons, honours, one_suit: pons == 4,
-    "honours": lambda runs, pons, honours, one_suit: honours,
-    "no_honours": lambda runs, pons, honours, one_suit: not honours,
-    "one_suit": lambda runs, pons, honours, one_suit: one_suit,
+class Shape(NamedTuple):
+    """What a reading's shape must have for a row to be worth testing (NEEDS)."""
+    runs: int
+    pons: int                # kans included
+    honours: bool
+    one_suit: bool           # one suit at most
+    outside: bool            # every set holds a terminal or an honour
+    honour_pons: bool        # a pon or kan of winds or dragons
+    peikou: bool             # a closed hand's run repeated
+
+
+# A row lists only needs its test implies, so skipping a row never loses a yaku (a property
+# test checks); most rows are tested on few hands, and a test is a Python call.
+NEEDS: dict[str, Callable[[Shape], bool]] = {
+    "runs": lambda s: s.runs >= 1,
+    "two_runs": lambda s: s.runs >= 2,
+    "three_runs": lambda s: s.runs >= 3,
+    "four_runs": lambda s: s.runs == 4,
+    "no_runs": lambda s: s.runs == 0,
+    "pons": lambda s: s.pons >= 1,
+    "two_pons": lambda s: s.pons >= 2,
+    "three_pons": lambda s: s.pons >= 3,
+    "four_pons": lambda s: s.pons == 4,
+    "honours": lambda s: s.honours,
+    "no_honours": lambda s: not s.honours,
+    "one_suit": lambda s: s.one_suit,
+    "outside": lambda s: s.outside,
+    "honour_pons": lambda s: s.honour_pons,
+    "peikou": lambda s: s.peikou,
 }
 
 
-def _rows_for(table: tuple, shape: tuple[int, int, bool, bool]) -> tuple:
-    """The rows worth testing on a reading of this shape (runs, pons, honours, one suit)."""
-    return tuple(row for row in table if all(NEEDS[need](*shape) for need in row.needs))
+def _rows_for(table: tuple, shape: Shape) -> tuple:
+    """The rows worth testing on a reading of this shape."""
+    return tuple(row for row in table if all(NEEDS[need](shape) for need in row.needs))
 
 
-_SHAPES = [(runs, pons, honours, one_suit) for runs in range(5) for pons in range(5 - runs)
-           for honours in (False, True) for one_suit in (False, True)]
-_TILES = {(closed, *shape): _entries(_rows_for(TILE_YAKU, shape), closed)
-          for closed in (False, True) for shape in _SHAPES}
-# With double yakuman played, each row's own count; without, every yakuman counts one.
-_YAKUMAN = {(double, *shape): tuple(((y.id, y.count if double else 1), y.test)
-                                     for y in _rows_for(TILE_YAKUMAN, shape))
-            for double in (False, True) for shape in _SHAPES}
+_FLAGS = (False, True)
+_SHAPES = [Shape(runs, pons, *flags) for runs in range(5) for pons in range(5 - runs)
+           for flags in product(_FLAGS, repeat=5)]
+# By shape, then by a flag (a tuple indexed by False, True): an open or closed hand's rows;
+# without and with double yakuman played (without, every yakuman counts one).
+_TILES = {shape: (_entries(_rows_for(TILE_YAKU, shape), False), _entries(_rows_for(TILE_YAKU, shape), True))
+          for shape in _SHAPES}
+_YAKUMAN = {shape: tuple(tuple(((y.id, y.count if double else 1), y.test) for y in _rows_for(TILE_YAKUMAN, shape))
+                         for double in (False, True))
+            for shape in _SHAPES}
 
 
 class WinFlags(NamedTuple):
@@ -259,11 +276,25 @@ def win_yakuman(hand: WinningHand, rules: Rules) -> list[tuple[str, int]]:
 
 def tile_yaku(r: Reading) -> list[tuple[str, int]]:
     """The yaku of a reading's tiles with their han (dora not included)."""
-    rows = _TILES[r.closed, len(r.seqs), len(r.triplets), r.has_honor, len(r.suits) < 2]
-    return [entry for entry, test in rows if test(r)]
+    return [entry for entry, test in _TILES[_shape(r)][r.closed] if test(r)]
 
 
 def tile_yakuman(r: Reading) -> list[tuple[str, int]]:
     """The yakuman of a reading's tiles, each with how many yakuman it is worth under the rules."""
-    rows = _YAKUMAN[r.rules.double_yakuman, len(r.seqs), len(r.triplets), r.has_honor, len(r.suits) < 2]
-    return [entry for entry, test in rows if test(r)]
+    return [entry for entry, test in _YAKUMAN[_shape(r)][r.rules.double_yakuman] if test(r)]
+
+
+def tile_values(r: Reading) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """(`tile_yakuman`, `tile_yaku`) of a reading, the yaku only when there is no yakuman (a
+    yakuman hand pays no yaku); its shape is worked out once for both."""
+    shape = _shape(r)
+    yakuman = [entry for entry, test in _YAKUMAN[shape][r.rules.double_yakuman] if test(r)]
+    if yakuman:
+        return yakuman, []
+    return [], [entry for entry, test in _TILES[shape][r.closed] if test(r)]
+
+
+def _shape(r: Reading) -> tuple:
+    """The reading's `Shape`, as a plain tuple (equal to it, and made in C)."""
+    return (len(r.seqs), len(r.triplets), r.has_honor, len(r.suits) < 2, r.outside,
+            r.dragon_triplets + r.wind_triplets > 0, r.peikou > 0)
