@@ -1,6 +1,6 @@
 """Benchmark: Tenbou's camera reading against the PyPI `mahjong-detector`, same photos, same run.
 
-    python -m bench.vision [--photos DIR] [--rendered N] [--no-peer]
+    python -m bench.vision [--photos DIR] [--rendered N] [--no-peer] [--rounds 5]
 
 Over every labelled photo folder under DIR (default ../shared/data/photos; format in its
 README: `<set>/labels.json` with partly labelled boxes) it prints, for each reader:
@@ -11,9 +11,10 @@ README: `<set>/labels.json` with partly labelled boxes) it prints, for each read
   tiles found and named right (n/a when the folder has no such photo); for rendered hands
   also "hand request exact": the request Tenbou builds (tiles, winning tile, melds with kind
   and direction, dora indicators) equals the true one (the peer reads no hand structure);
-- latency per image (decode to names, or to the hand request for rendered hands; median
-  wall time and worst, and median CPU time of both threads: on a shared machine the CPU time
-  is the steadier figure), with the classifier as the product runs it (vision.scan.pipeline_classifier).
+- latency per image (decode to names, or to the hand request for rendered hands; each photo
+  read `--rounds` times and timed by the median of its reads, then the median and worst over
+  the photos, and the median CPU time of both threads: on a shared machine the CPU time is
+  the steadier figure), with the classifier as the product runs it (vision.scan.pipeline_classifier).
 `--rendered N` adds N seeded rendered hands (vision.render) with known answers, where whole
 hands can be compared exactly.
 
@@ -219,7 +220,9 @@ def rendered_scenes(count: int, seed: int) -> list[Labelled]:
     return scenes
 
 
-def run(photos: list[Labelled], readers) -> list[Tally]:
+def run(photos: list[Labelled], readers, rounds: int = 1) -> list[Tally]:
+    """Each reader reads every photo `rounds` times; a photo's time is the median of its reads
+    (one read of a photo swings with the machine; the reads themselves are deterministic)."""
     tallies = []
     for reader in readers:
         tally = Tally(reader.name)
@@ -227,10 +230,14 @@ def run(photos: list[Labelled], readers) -> list[Tally]:
         for times in getattr(reader, "stages", {}).values():
             times.clear()
         for photo in photos:
-            start, cpu = time.perf_counter(), time.process_time()
-            detections, hand = reader.read(photo)
-            tally.cpu.append(time.process_time() - cpu)
-            score_photo(tally, photo, detections, time.perf_counter() - start, hand)
+            walls, cpus = [], []
+            for _ in range(rounds):
+                start, cpu = time.perf_counter(), time.process_time()
+                detections, hand = reader.read(photo)
+                cpus.append(time.process_time() - cpu)
+                walls.append(time.perf_counter() - start)
+            tally.cpu.append(statistics.median(cpus))
+            score_photo(tally, photo, detections, statistics.median(walls), hand)
         tallies.append(tally)
     return tallies
 
@@ -265,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rendered", type=int, default=0, help="also read this many rendered hands")
     parser.add_argument("--seed", type=int, default=6, help="seed of the rendered hands")
     parser.add_argument("--no-peer", action="store_true", help="skip mahjong-detector")
+    parser.add_argument("--rounds", type=int, default=5, help="reads of each photo; its time is their median")
     args = parser.parse_args(argv)
     from vision.scan import use_pipeline_threads
     use_pipeline_threads()
@@ -283,11 +291,11 @@ def main(argv: list[str] | None = None) -> int:
         except ImportError:
             print("(mahjong-detector is not installed: pip install mahjong-detector==0.0.6)", file=sys.stderr)
     if photos:
-        print_table("real photos (partial labels: only labelled tiles are scored)", run(photos, readers))
+        print_table("real photos (partial labels: only labelled tiles are scored)", run(photos, readers, args.rounds))
         print_stages(readers[0])
     scenes = rendered_scenes(args.rendered, args.seed) if args.rendered else []
     if scenes:
-        print_table(f"rendered hands (seed {args.seed}, every tile known)", run(scenes, readers))
+        print_table(f"rendered hands (seed {args.seed}, every tile known)", run(scenes, readers, args.rounds))
         print_stages(readers[0])
     print(f"(load average over the last minute: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     return 0
