@@ -4,6 +4,7 @@ hand; a new game set out, or other sticks put in play, is not a payment."""
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 
 import pytest
 from device.events import PaymentEvent, RestartEvent, StateEvent
@@ -169,23 +170,36 @@ def test_a_hand_paid_while_the_app_was_down_is_checked_when_it_comes_back(tmp_pa
         halt()
 
 
-def test_a_bridge_restart_on_the_pty_while_sticks_move_is_reported(tmp_path):
-    """The table's bridge reboots (its frame numbers and uptime start again) and comes back
-    showing the drawers after a hand: the reader forgets, the monitor remembers."""
+@contextmanager
+def session_at_simulated_table(tmp_path, seed: int, starting_points: int):
+    """A session at the simulated table on a pty, the table set out as the ledger says and
+    settled: (table, app, client, session id, csrf token). Stops the monitor and the table."""
     ports = pytest.importorskip("device.ports")
     from device.simulator import SimOptions, SimulatedTable
 
     from webui.commands.demo import table_state
 
-    table = SimulatedTable(SimOptions(seed=5, follow=True, pace=1.0), time.monotonic())
+    table = SimulatedTable(SimOptions(seed=seed, follow=True, pace=1.0), time.monotonic())
     path, halt = ports.start_simulated_table(table=table)
     app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "TABLE_PORT": path})
     try:
         client = app.test_client()
-        session_id, _, token = new_session(client, uses_table="on")
+        session_id, _, token = new_session(client, uses_table="on", starting_points=str(starting_points),
+                                           return_points=str(max(starting_points, 30000)))
         table.follow(table_state(state(client, session_id)))
-        wait_table(client, lambda v: v.get("settled") and v["points"] == [25000] * 4)
+        wait_table(client, lambda v: v.get("settled") and v["points"] == [starting_points] * 4)
+        yield table, app, client, session_id, token
+    finally:
+        app.extensions["tenbou.table"].stop()
+        halt()
 
+
+def test_a_bridge_restart_on_the_pty_while_sticks_move_is_reported(tmp_path):
+    """The table's bridge reboots (its frame numbers and uptime start again) and comes back
+    showing the drawers after a hand: the reader forgets, the monitor remembers."""
+    from webui.commands.demo import table_state
+
+    with session_at_simulated_table(tmp_path, 5, 25000) as (table, app, client, session_id, token):
         post_event(client, session_id, token, {"type": "win", "winner": 0, "tsumo": True, "hand": WIN_HAKU_TSUMO})
         target = table_state(state(client, session_id))
         table.power_cycle(target)                                           # counted at power-on of a rebooted bridge
@@ -193,9 +207,6 @@ def test_a_bridge_restart_on_the_pty_while_sticks_move_is_reported(tmp_path):
         assert view["points"] == list(target.points) and view["payment"]["across_restart"] is True
         assert view["payment"]["match"]["matched"] is True
         assert app.extensions["tenbou.table"].stats()["restarts"] >= 1     # seen as a reboot
-    finally:
-        app.extensions["tenbou.table"].stop()
-        halt()
 
 
 @pytest.mark.parametrize("bridge_restarts", [False, True], ids=["bridge-on-usb", "bridge-reboots"])
@@ -203,19 +214,9 @@ def test_a_table_reset_to_a_club_game_on_the_pty_is_a_new_game(tmp_path, bridge_
     """A club starts at 30000. After a hand the table is switched off and on with a new game set
     out: whether its bridge kept counting (powered by the host's USB) or rebooted with it, the
     panel says a new game, not a payment the last hand failed to explain."""
-    ports = pytest.importorskip("device.ports")
-    from device.simulator import SimOptions, SimulatedTable
-
     from webui.commands.demo import table_state
 
-    table = SimulatedTable(SimOptions(seed=6, follow=True, pace=1.0), time.monotonic())
-    path, halt = ports.start_simulated_table(table=table)
-    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "TABLE_PORT": path})
-    try:
-        client = app.test_client()
-        session_id, _, token = new_session(client, uses_table="on", starting_points="30000", return_points="30000")
-        table.follow(table_state(state(client, session_id)))
-        wait_table(client, lambda v: v.get("settled") and v["points"] == [30000] * 4)
+    with session_at_simulated_table(tmp_path, 6, 30000) as (table, app, client, session_id, token):
         post_event(client, session_id, token, {"type": "win", "winner": 0, "tsumo": True, "hand": WIN_HAKU_TSUMO})
         table.follow(table_state(state(client, session_id)))
         paid = wait_table(client, lambda v: v.get("settled") and (v.get("payment") or {}).get("match"))
@@ -230,6 +231,3 @@ def test_a_table_reset_to_a_club_game_on_the_pty_is_a_new_game(tmp_path, bridge_
         assert app.extensions["tenbou.table"].stats()["restarts"] == int(bridge_restarts)
         page = client.get(f"/s/{session_id}").get_data(as_text=True)
         assert 'data-test="table-new-game"' in page
-    finally:
-        app.extensions["tenbou.table"].stop()
-        halt()
