@@ -32,8 +32,12 @@ def is_bonus(label: str) -> bool:
     return label.endswith("f")
 
 
+def rules_of(situation: dict | None) -> str:
+    return (situation or {}).get("rules", "riichi")
+
+
 def takes_flowers(situation: dict | None) -> bool:
-    return (situation or {}).get("rules", "riichi") not in FLOWERLESS_RULES
+    return rules_of(situation) not in FLOWERLESS_RULES
 
 
 @dataclass
@@ -102,8 +106,7 @@ def build_request(arrangement: Arrangement, detections: list[Detection], labels:
     win_group = arrangement.of(WIN)
     win_labels = [labels[i] for i in win_group[0].members] if win_group else []
     hand: list[Tile] = []
-    with_flowers = takes_flowers(situation)
-    rules = (situation or {}).get("rules", "riichi")
+    rules, with_flowers = rules_of(situation), takes_flowers(situation)
     misread = 0   # tiles named "back" though found face up, or flowers where none are played:
     for label in concealed_labels + win_labels:     # counted, so the search may rename them
         if label == BACK:

@@ -71,11 +71,16 @@ def test_pending_winners_survive_a_reload_until_recorded(browser, server, artifa
     page.context.close()
 
 
+def _ben_pending(page) -> None:
+    """Ben (seat 1) added as the first winner, off Aki's discard, for 2 han 30 fu: one winner pending."""
+    _ron_off(page, 1, 0)
+    _add_by_numbers(page, 1, "2")
+
+
 def test_pending_winners_are_never_applied_to_another_hand(browser, server, artifacts):
     base, _ = server
     page, errors, session_id = record_page(browser, base, artifacts, "pending-other-")
-    _ron_off(page, 1, 0)
-    _add_by_numbers(page, 1, "2")
+    _ben_pending(page)
     page.reload()
     page.wait_for_selector("[data-test=pending-winner1]")
 
@@ -90,8 +95,7 @@ def test_pending_winners_are_never_applied_to_another_hand(browser, server, arti
 def test_pending_winners_survive_a_correction_of_the_scores(browser, server, artifacts):
     base, _ = server
     page, errors, session_id = record_page(browser, base, artifacts, "pending-corrected-")
-    _ron_off(page, 1, 0)
-    _add_by_numbers(page, 1, "2")
+    _ben_pending(page)
     # another phone takes the automatic table's numbers over: a correction, not a hand
     _post(page, base, session_id, {"type": "correction", "scores": [26000, 24000, 25000, 25000]})
     page.reload()
