@@ -1,5 +1,5 @@
-"""`python -m vision.train`: render, train, export `models/tile_classifier.onnx`, measure, and
-write `models/MODEL_CARD.md`. Needs the `train` extra (torch, onnx, pillow) and the CJK fonts."""
+"""`python -m vision.train`: render, train, export the float model, quantize it to
+`models/tile_classifier.onnx` (8-bit), measure, and write `models/MODEL_CARD.md`. Needs the `train` extra (torch, onnx, pillow) and the CJK fonts."""
 from __future__ import annotations
 
 import argparse
@@ -13,7 +13,7 @@ from models import model_path
 from ..classify import MODEL_NAME, TileClassifier
 from ..render import glyphs
 from ..render.tilesets import available_arts
-from . import data, evaluate, real
+from . import data, evaluate, quantize, real
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,6 +35,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=model_path(MODEL_NAME))
     parser.add_argument("--no-real", action="store_true", help="train on rendered crops only")
     parser.add_argument("--evaluate-only", action="store_true", help="measure the model at --out and rewrite the card")
+    parser.add_argument("--float", type=Path, default=None, dest="float_model",
+                        help="the float export: written here when training (default: in the cache folder), "
+                             "measured beside the 8-bit model when given with --evaluate-only")
     args = parser.parse_args(argv)
     settings = Settings(**{f.name: getattr(args, f.name) for f in fields(Settings)})
     if not glyphs.available() or "fluffy" not in available_arts():
@@ -55,23 +58,29 @@ def main(argv: list[str] | None = None) -> int:
             checks["real tuning"] = real.as_arrays(tuning)
         model = train(settings, synth, tuning, checks, log)
         from .export import export
-        export(model, args.out)
+        args.float_model = args.float_model or data.cache_dir() / "tile_classifier.float.onnx"
+        export(model, args.float_model)
+        quantize.quantize(args.float_model, args.out, quantize.calibration_batch(settings.seed))
         minutes = (time.time() - start) / 60
         log(f"wrote {args.out} after {minutes:.0f} min (final rendered val {accuracy(model, *val):.3f})")
     classifier = TileClassifier(args.out)
     crops, labels = evaluate.rendered(3000, settings.seed)
     synth_score = evaluate.score(classifier, crops, labels)
+    float_classifier = (TileClassifier(args.float_model)
+                        if args.float_model and args.float_model.is_file() else None)
+    float_score = evaluate.score(float_classifier, crops, labels) if float_classifier else None
     red = evaluate.score(classifier, *evaluate.red_fives(600, settings.seed))
     real_scores = evaluate.real_by_set(classifier, held_out)
     latency = evaluate.latency_ms(classifier, crops)
+    float_latency = evaluate.latency_ms(float_classifier, crops) if float_classifier else None
     log(f"rendered {synth_score.text()}; red fives {red.text()}; latency {latency:.2f} ms/crop")
     for name, s in real_scores.items():
         log(f"real {name}: {s.text()}  {evaluate.worst(s.confusions, 5)}")
     card_path = args.out.parent / "MODEL_CARD.md"
     if args.evaluate_only:
         minutes = card.previous_minutes(card_path)
-    card.write(card_path, settings, synth_val=synth_score, red=red, real=real_scores,
-               latency=latency, size_bytes=args.out.stat().st_size, train_minutes=minutes, tuning_used=len(tuning))
+    card.write(card_path, settings, synth_val=synth_score, float_val=float_score, red=red, real=real_scores,
+               latency=latency, float_latency=float_latency, size_bytes=args.out.stat().st_size, train_minutes=minutes, tuning_used=len(tuning))
     return 0
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from .evaluate import Score, worst
 from .fit import Settings
+from .quantize import CALIBRATION_CROPS
 from .real import HELD_OUT_SETS, TUNING_SETS
 
 
@@ -18,18 +19,20 @@ def previous_minutes(path: Path) -> float:
     return float(found.group(1)) if found else 0.0
 
 
-def write(path: Path, settings: Settings, *, synth_val: Score, red: Score, real: dict[str, Score],
-          latency: float, size_bytes: int, train_minutes: float, tuning_used: int) -> None:
+def write(path: Path, settings: Settings, *, synth_val: Score, float_val: Score | None, red: Score, real: dict[str, Score],
+          latency: float, float_latency: float | None, size_bytes: int, train_minutes: float, tuning_used: int) -> None:
     real_lines = "\n".join(f"| {name} | {s.text()} |" for name, s in real.items()) or "| (real photos not found) | - |"
     real_errors = "; ".join(f"{name}: {worst(s.confusions, 5)}" for name, s in real.items()
                             if name.startswith("all held-out"))
+    float_line = (f"| the same rendered crops, the float model before quantizing | {float_val.text()} |\n"
+                  if float_val is not None else "")
     text = f"""# Tile classifier (`tile_classifier.onnx`)
 
 Names one tile from an upright crop of its face: the 34 kinds, the red fives (`0m 0p 0s`),
 flowers and seasons (`1f`-`8f`) and `back` (a tile lying face down). Input: BGR crop resized to
 48x64, scaled `(x/255 - 0.5)/0.25`, NCHW float32 (see `vision/classify.py: prepare`); output:
 46 logits in the order of `vision.labels.LABELS` (also stored in the model's metadata `labels`).
-Built by `python -m vision.train` ({size_bytes / 1e6:.1f} MB; {train_minutes:.0f} min on 2 shared CPU
+Built by `python -m vision.train` ({size_bytes / 1e6:.1f} MB, 8-bit; {train_minutes:.0f} min on 2 shared CPU
 cores, rendering the crops adds about 5-10 min when they are not cached in `$TENBOU_CACHE` or the
 temp folder).
 
@@ -37,6 +40,12 @@ temp folder).
 Seven 3x3 conv + batch-norm + ReLU layers (16-32-32-64-64-128-128 channels) with four 2x2
 max-pools down to 4x3, dropout 0.3 and one linear layer. About 0.36 M parameters and
 30 MFLOPs a crop.
+
+## 8-bit
+The trained float model is quantized by `vision/train/quantize.py` (onnxruntime's static
+quantization, QDQ): weights per output channel in 7 bits, activations in 8 bits with ranges
+calibrated on {CALIBRATION_CROPS} rendered crops of their own random stream. The 7 bits are for
+CPUs without VNNI instructions, where 8-bit weights overflow onnxruntime's 16-bit sums.
 
 ## Data
 - **Rendered crops** ({settings.synthetic}, seed {settings.seed}), made by `vision/render`: rows of 3-9
@@ -70,7 +79,7 @@ Seeded: the same command gives the same data and the same training order.
 | set | top-1 accuracy |
 |---|---|
 | rendered crops never trained on (fresh seed) | {synth_val.text()} |
-| rendered red and plain fives only | {red.text()} |
+{float_line}| rendered red and plain fives only | {red.text()} |
 {real_lines}
 
 "Crops" are the data set's single-tile crops; "photo boxes" are the labelled boxes of the held-out
@@ -83,7 +92,8 @@ never copied; riichi-style real photos were not available, so riichi sets are ju
 crops only. Most frequent mistakes (truth->read): {real_errors or "n/a"}; rendered:
 {worst(synth_val.confusions)}.
 
-Latency: {latency:.2f} ms a crop (14 crops a call, preparation included, onnxruntime CPU, 2 threads).
+Latency: {latency:.2f} ms a crop{f" (the float model: {float_latency:.2f} ms, measured in the same run)" if float_latency else ""}
+(14 crops a call, preparation included, onnxruntime CPU, 2 threads).
 
 ## Limits
 - Flowers and seasons vary most between makers; the renderer follows the common conventions

@@ -39,8 +39,9 @@ def score(classifier: TileClassifier, crops: list[np.ndarray], labels: list[str]
     return s
 
 
-def rendered(count: int, seed: int) -> tuple[list[np.ndarray], list[str]]:
-    rng = np.random.default_rng([seed, 999])
+def rendered(count: int, seed: int, stream: int = 999) -> tuple[list[np.ndarray], list[str]]:
+    """`count` rendered crops; other `stream`s give crops the measuring stream never shows."""
+    rng = np.random.default_rng([seed, stream])
     crops, labels = [], []
     while len(crops) < count:
         for crop, label in render_crops(rng):
