@@ -173,6 +173,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "（自動卓との接続が再起動している間に点棒が移動しました。）"),
     "table.new_game": ("The table was set out for a new game ({points} each): nobody paid anything.",
                        "自動卓は新しい対局の配置になりました（各{points}点）。点棒の支払いではありません。"),
+    "table.new_game_undo": ("If the table's last hands were taken back instead, undo them here too (Undo last).",
+                            "自動卓で直前の局を取り消した場合は、ここでも取り消してください（一つ戻す）。"),
     "table.new_game_start": ("This session starts at {start}: use the table's numbers, or start a new session.",
                              "この対局の持ち点は{start}点です。自動卓の点数を採用するか、新しい対局を始めてください。"),
     # settle

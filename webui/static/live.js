@@ -94,10 +94,14 @@
         // "35000 each" for three players at a four-seat table: the empty seat shows 0
         const each = Math.max(...fresh.points);
         const start = fresh.session_start;
-        // the session's other starting points matter only while the ledger and table disagree
+        // the session's other starting points matter only while the ledger and table disagree;
+        // at the session's own starting points, a disagreeing ledger may instead hold hands the
+        // players took back at the table (its layout cannot tell the two apart)
         const other = !!start && start !== each && agree === false;
-        setOut.textContent = fmt(T.newGame, { points: each }) + (other ? " " + fmt(T.newGameStart, { start }) : "");
-        setOut.className = other ? "warn-text" : "";
+        const takenBack = !!start && start === each && agree === false;
+        setOut.textContent = fmt(T.newGame, { points: each }) + (other ? " " + fmt(T.newGameStart, { start }) : "")
+          + (takenBack ? " " + T.newGameUndo : "");
+        setOut.className = other || takenBack ? "warn-text" : "";
       }
     }
   }
