@@ -68,9 +68,10 @@ def test_table_panel_warns_and_accepts_the_tables_numbers(browser, table_server,
     page.context.close()
 
 
-def test_a_table_set_out_for_a_new_game_is_told_on_the_scoreboard(browser, tmp_path, artifacts):
-    """The panel says a new game was set out, not a payment, and names the session's starting
-    points when the table's differ (the monitor is fed as the table's reader would feed it)."""
+@pytest.fixture
+def fed_panel(browser, tmp_path):
+    """(server, a phone on the scoreboard of a session at the table, set_out(points)): the
+    table's monitor is fed by hand as its reader would feed it, with no table attached."""
     from device.events import NewGameEvent, StateEvent
     from device.frames import Snapshot
 
@@ -79,50 +80,53 @@ def test_a_table_set_out_for_a_new_game_is_told_on_the_scoreboard(browser, tmp_p
     app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "TABLE_PORT": "loop://", "TABLE_START": False,
                       "SSE_HEARTBEAT": 2.0})
     monitor = app.extensions["tenbou.table"]
+
+    def set_out(points: int) -> str:
+        """The table settles set out for a new game at `points` each; the panel's words on it."""
+        snap = Snapshot((points,) * 4, "E1", 0, 0, 1, (False,) * 4)
+        monitor.on_event(StateEvent(snap, settled=True))
+        monitor.on_event(NewGameEvent(snap))
+        return page.wait_for_selector("[data-test=table-new-game]:visible", timeout=10000).inner_text()
+
     with serving(app, threads=8) as base:
         page = scoreboard_at_table(browser, base)
         page.wait_for_selector("[data-test=table-panel]")
-        club = Snapshot((30000,) * 4, "E1", 0, 0, 1, (False,) * 4)
-        monitor.on_event(StateEvent(club, settled=True))
-        monitor.on_event(NewGameEvent(club))
-        told = page.wait_for_selector("[data-test=table-new-game]:visible", timeout=10000).inner_text()
-        assert "set out for a new game (30000 each)" in told and "This session starts at 25000" in told
-        page.screenshot(path=str(artifacts / "32-table-new-game.png"), full_page=True)
-        page.click("[data-test=accept-table]")                              # the players take the table's numbers
-        page.wait_for_selector("text=Recorded.")
-        page.wait_for_function("() => /agree\\./.test(document.querySelector('[data-test=table-verdict]').innerText)")
-        told = page.inner_text("[data-test=table-new-game]")
-        assert "30000 each" in told and "This session starts" not in told
+        yield base, page, set_out
         page.context.close()
 
 
-def test_a_table_back_at_the_starting_points_may_be_hands_taken_back(browser, tmp_path, artifacts):
+def _ledger_agrees(page) -> None:
+    page.wait_for_function("() => /agree\\./.test(document.querySelector('[data-test=table-verdict]').innerText)")
+
+
+def test_a_table_set_out_for_a_new_game_is_told_on_the_scoreboard(fed_panel, artifacts):
+    """The panel says a new game was set out, not a payment, and names the session's starting
+    points when the table's differ."""
+    _, page, set_out = fed_panel
+    told = set_out(30000)
+    assert "set out for a new game (30000 each)" in told and "This session starts at 25000" in told
+    page.screenshot(path=str(artifacts / "32-table-new-game.png"), full_page=True)
+    page.click("[data-test=accept-table]")                              # the players take the table's numbers
+    page.wait_for_selector("text=Recorded.")
+    _ledger_agrees(page)
+    told = page.inner_text("[data-test=table-new-game]")
+    assert "30000 each" in told and "This session starts" not in told
+
+
+def test_a_table_back_at_the_starting_points_may_be_hands_taken_back(fed_panel, artifacts):
     """After a hand the ledger recorded, a table showing the session's starting points again
     is a new game or the hand taken back at the table: the panel says both, and once the
     hand is undone here too the ledger agrees and the hint goes."""
-    from device.events import NewGameEvent, StateEvent
-    from device.frames import Snapshot
-
     from tests.browser.test_web_pending_browser import _post
-    from webui import create_app
 
-    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "TABLE_PORT": "loop://", "TABLE_START": False,
-                      "SSE_HEARTBEAT": 2.0})
-    monitor = app.extensions["tenbou.table"]
-    with serving(app, threads=8) as base:
-        page = scoreboard_at_table(browser, base)
-        page.wait_for_selector("[data-test=table-panel]")
-        session_id = page.url.rsplit("/", 1)[1]
-        _post(page, base, session_id, {"type": "draw", "tenpai": [1]})     # Aki alone tenpai: 3000 to Aki
-        page.wait_for_function("() => document.body.innerText.includes('28000')")
-        start = Snapshot((25000,) * 4, "E1", 0, 0, 1, (False,) * 4)
-        monitor.on_event(StateEvent(start, settled=True))
-        monitor.on_event(NewGameEvent(start))
-        told = page.wait_for_selector("[data-test=table-new-game]:visible", timeout=10000).inner_text()
-        assert "new game (25000 each)" in told and "taken back" in told
-        page.screenshot(path=str(artifacts / "33-table-taken-back.png"), full_page=True)
-        csrf = page.request.get(f"{base}/api/csrf").json()["csrf_token"]
-        assert page.request.post(f"{base}/api/sessions/{session_id}/undo", data={}, headers={"X-CSRF-Token": csrf}).ok
-        page.wait_for_function("() => /agree\\./.test(document.querySelector('[data-test=table-verdict]').innerText)")
-        assert "taken back" not in page.inner_text("[data-test=table-new-game]")
-        page.context.close()
+    base, page, set_out = fed_panel
+    session_id = page.url.rsplit("/", 1)[1]
+    _post(page, base, session_id, {"type": "draw", "tenpai": [1]})     # Aki alone tenpai: 3000 to Aki
+    page.wait_for_function("() => document.body.innerText.includes('28000')")
+    told = set_out(25000)
+    assert "new game (25000 each)" in told and "taken back" in told
+    page.screenshot(path=str(artifacts / "33-table-taken-back.png"), full_page=True)
+    csrf = page.request.get(f"{base}/api/csrf").json()["csrf_token"]
+    assert page.request.post(f"{base}/api/sessions/{session_id}/undo", data={}, headers={"X-CSRF-Token": csrf}).ok
+    _ledger_agrees(page)
+    assert "taken back" not in page.inner_text("[data-test=table-new-game]")
