@@ -2,16 +2,18 @@
 
 Enough for the settlement sheet and no more, so the app needs no PDF library. Latin text is
 set in the base-14 Helvetica; text with Japanese (or any character outside Windows-1252) in a
-CJK font found on the system, of which the glyphs used are embedded (`pdf_fonts`), or, with
-none found, in Adobe-Japan1's HeiseiKakuGo-W5 by reference.
+CJK font found on the system, of which the glyphs used are embedded (`pdf_fonts`), a character
+it lacks in the first other CJK font that has it, or, with none found, in Adobe-Japan1's
+HeiseiKakuGo-W5 by reference.
 Coordinates are in points from the top-left corner, like the screen, and flipped on output.
 """
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .pdf_fonts import add_embedded, add_reference, cjk_font
+from .pdf_fonts import add_embedded, add_reference, cjk_font, fallbacks
 from .truetype import TrueTypeFont
 
 A4 = (595.28, 841.89)
@@ -44,11 +46,15 @@ def runs(text: str) -> list[tuple[bool, str]]:
     return out
 
 
-def text_width(text: str, size: float, bold: bool = False, cjk: TrueTypeFont | None = None) -> float:
+def text_width(text: str, size: float, bold: bool = False,
+               font_for: Callable[[str], TrueTypeFont | None] = lambda c: None) -> float:
+    """The width in points; `font_for` names the font that draws a wide character (None: the
+    font by reference, whose characters are all 1 em wide)."""
     table = _HELVETICA_BOLD if bold else _HELVETICA
 
     def wide(c: str) -> int:
-        return cjk.width(cjk.glyph(c)) if cjk is not None else 1000
+        font = font_for(c)
+        return font.width(font.glyph(c)) if font is not None else 1000
     return sum((table.get(c, 556) if _is_latin(c) else wide(c)) for c in text) * size / 1000
 
 
@@ -70,15 +76,34 @@ class Page:
     height: float = A4[1]
     ops: list[str] = field(default_factory=list)
     cjk: TrueTypeFont | None = field(default_factory=cjk_font)   # None: the font by reference
-    glyphs: dict[int, str] = field(default_factory=dict)          # embedded glyphs used -> character
-    wide: bool = False                                            # any text in the CJK font
+    # the wide fonts this page sets text in -> their resource names (F3, F4, ...), and the
+    # glyphs used of each embedded one -> the character each draws
+    fonts: dict[TrueTypeFont | None, str] = field(default_factory=dict)
+    glyphs: dict[TrueTypeFont, dict[int, str]] = field(default_factory=dict)
+
+    def font_for(self, char: str) -> TrueTypeFont | None:
+        """The font that draws a wide character: the chosen one, else a fallback that has it
+        (with none, the chosen one's missing-glyph box)."""
+        if self.cjk is None or self.cjk.glyph(char):
+            return self.cjk
+        return fallbacks().font_for(char, self.cjk) or self.cjk
+
+    def _font_runs(self, part: str) -> list[tuple[TrueTypeFont | None, str]]:
+        out: list[tuple[TrueTypeFont | None, str]] = []
+        for char in part:
+            font = self.font_for(char)
+            if out and out[-1][0] is font:
+                out[-1] = (font, out[-1][1] + char)
+            else:
+                out.append((font, char))
+        return out
 
     def text(self, x: float, y: float, text: str, size: float = 10, bold: bool = False,
              align: str = "left", colour: str = "#000000") -> None:
         """`y` is the baseline, from the top."""
         if not text:
             return
-        width = text_width(text, size, bold, self.cjk)
+        width = text_width(text, size, bold, self.font_for)
         if align == "right":
             x -= width
         elif align == "center":
@@ -89,24 +114,27 @@ class Page:
             if latin:
                 shows.append(f"/{'F2' if bold else 'F1'} {size:.2f} Tf {_latin_literal(part)} Tj")
                 continue
-            self.wide = True
             # one weight of the CJK font: bold is drawn by stroking the outline as well
             thicken = f"2 Tr {size / 30:.2f} w " if bold else ""
             thickened |= bold
-            shows.append(f"/F3 {size:.2f} Tf {thicken}<{self._wide_codes(part)}> Tj" + (" 0 Tr" if bold else ""))
+            for font, chars in self._font_runs(part):
+                name = self.fonts.setdefault(font, f"F{3 + len(self.fonts)}")
+                shows.append(f"/{name} {size:.2f} Tf {thicken}<{self._wide_codes(font, chars)}> Tj"
+                             + (" 0 Tr" if bold else ""))
         text_object = (f"BT {r:.3f} {g:.3f} {b:.3f} rg {r:.3f} {g:.3f} {b:.3f} RG "
                        f"{x:.2f} {self.height - y:.2f} Td {' '.join(shows)} ET")
         # the outline's width is graphics state: kept to this text
         self.ops.append(f"q {text_object} Q" if thickened else text_object)
 
-    def _wide_codes(self, part: str) -> str:
-        """The run as the CJK font's codes: glyph numbers when embedded, else UCS-2."""
-        if self.cjk is None:
+    def _wide_codes(self, font: TrueTypeFont | None, part: str) -> str:
+        """The run as the font's codes: glyph numbers when embedded, else UCS-2."""
+        if font is None:
             return part.encode("utf-16-be").hex().upper()
+        used = self.glyphs.setdefault(font, {})
         codes = []
         for char in part:
-            glyph = self.cjk.glyph(char)
-            self.glyphs.setdefault(glyph, char)
+            glyph = font.glyph(char)
+            used.setdefault(glyph, char)
             codes.append(f"{glyph:04X}")
         return "".join(codes)
 
@@ -136,21 +164,21 @@ class Page:
         self.ops.append(" ".join(parts))
 
 
-def _wide_font(add, pages: list[Page]) -> int | None:
-    """The CJK font the pages' wide text is set in; None when they have none."""
-    if not any(page.wide for page in pages):
-        return None
-    fonts = {page.cjk for page in pages if page.wide}
-    if len(fonts) > 1:
-        raise ValueError("the pages of one PDF set their CJK text in different fonts")
-    font = fonts.pop()
-    if font is None:
-        return add_reference(add)
-    glyphs: dict[int, str] = {}
-    for page in pages:
-        for glyph, char in page.glyphs.items():
-            glyphs.setdefault(glyph, char)
-    return add_embedded(add, font, glyphs)
+def _wide_fonts(add, pages: list[Page]) -> dict[TrueTypeFont | None, int]:
+    """One font object for each wide font the pages use, with the glyphs of all of them."""
+    objects: dict[TrueTypeFont | None, int] = {}
+    for font in (font for page in pages for font in page.fonts):
+        if font in objects:
+            continue
+        if font is None:
+            objects[font] = add_reference(add)
+            continue
+        glyphs: dict[int, str] = {}
+        for page in pages:
+            for glyph, char in page.glyphs.get(font, {}).items():
+                glyphs.setdefault(glyph, char)
+        objects[font] = add_embedded(add, font, glyphs)
+    return objects
 
 
 def render(pages: list[Page], title: str = "") -> bytes:
@@ -165,10 +193,10 @@ def render(pages: list[Page], title: str = "") -> bytes:
     pages_obj = add("")
     f1 = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
     f2 = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>")
-    f3 = _wide_font(add, pages)
-    wide = f" /F3 {f3} 0 R" if f3 is not None else ""
+    wide_objects = _wide_fonts(add, pages)
     kids = []
     for page in pages:
+        wide = "".join(f" /{name} {wide_objects[font]} 0 R" for font, name in page.fonts.items())
         stream = zlib.compress("\n".join(page.ops).encode("latin-1"))
         content = add(f"<< /Length {len(stream)} /Filter /FlateDecode >>\nstream\n".encode("latin-1")
                       + stream + b"\nendstream")

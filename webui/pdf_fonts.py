@@ -5,6 +5,8 @@ looked for on this machine at run time (`TENBOU_PDF_FONT`, then the usual Debian
 Windows places, then fontconfig) and the glyphs a sheet uses are embedded as a subset; no font
 ships with Tenbou. With none found, the text refers to Adobe's HeiseiKakuGo-W5 as before, which
 only viewers with Japanese fonts of their own can show, and the log says what to install.
+A character the chosen font lacks (simplified Chinese or Korean in a player's name, with a
+Japanese font chosen) is set in the first other CJK font on this machine that has it.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import logging
 import os
 import struct
 import subprocess
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 from .truetype import FontError, TrueTypeFont, load
@@ -46,27 +48,56 @@ MISSING = ("No CJK TrueType font found to embed in the settlement PDF: its Japan
            "fonts-ipafont-gothic) or set TENBOU_PDF_FONT to a .ttf or .ttc file.")
 
 
+def usable_font(path: str, face: int, sample: str) -> TrueTypeFont | None:
+    """The font at `path` when it reads, may be embedded, has every `sample` glyph and subsets."""
+    if not os.path.isfile(path):
+        return None
+    try:
+        font = load(path, face)
+    except (FontError, OSError) as error:
+        log.info("PDF font %s not used: %s", path, error)
+        return None
+    if not font.embeddable or not all(font.glyph(c) for c in sample):
+        log.info("PDF font %s not used: %s", path, "its licence forbids embedding" if not font.embeddable
+                 else f"it lacks some of {sample}")
+        return None
+    try:    # a font that fails to subset now would fail a PDF later, after its text is laid out
+        font.subset({font.glyph(c): c for c in sample})
+    except (FontError, ValueError, IndexError, struct.error) as error:
+        log.info("PDF font %s not used: %s", path, error)
+        return None
+    return font
+
+
 def find_cjk_font(places: Iterable[tuple[str, int]]) -> TrueTypeFont | None:
-    """The first font among `places` that reads, may be embedded and has every SAMPLE glyph."""
-    for path, face in places:
-        if not os.path.isfile(path):
-            continue
-        try:
-            font = load(path, face)
-        except (FontError, OSError) as error:
-            log.info("PDF font %s not used: %s", path, error)
-            continue
-        if not font.embeddable or not all(font.glyph(c) for c in SAMPLE):
-            log.info("PDF font %s not used: %s", path, "its licence forbids embedding" if not font.embeddable
-                     else "it lacks Japanese glyphs")
-            continue
-        try:    # a font that fails to subset now would fail a PDF later, after its text is laid out
-            font.subset({font.glyph(c): c for c in SAMPLE})
-        except (FontError, ValueError, IndexError, struct.error) as error:
-            log.info("PDF font %s not used: %s", path, error)
-            continue
-        return font
-    return None
+    """The first font among `places` usable for a Japanese sheet (every SAMPLE glyph)."""
+    return next((font for path, face in places if (font := usable_font(path, face, SAMPLE))), None)
+
+
+class Fallbacks:
+    """The other CJK fonts of this machine, opened one by one only when a character needs them
+    (a CJK font file is megabytes): the first with a glyph for a character draws it."""
+
+    def __init__(self, places: Iterable[tuple[str, int]]) -> None:
+        self._places = iter(places)
+        self._opened: list[TrueTypeFont] = []
+        self._seen: set[tuple[str, int]] = set()
+
+    def font_for(self, char: str, primary: TrueTypeFont) -> TrueTypeFont | None:
+        found = next((font for font in self._opened if font is not primary and font.glyph(char)), None)
+        while found is None:
+            place = next(self._places, None)
+            if place is None:
+                return None
+            path, face = place
+            if place in self._seen or os.path.realpath(path) == os.path.realpath(primary.path):
+                continue
+            self._seen.add(place)
+            font = usable_font(path, face, char)
+            if font is not None:
+                self._opened.append(font)
+                found = font
+        return found
 
 
 def search_places() -> list[tuple[str, int]]:
@@ -80,9 +111,9 @@ def search_places() -> list[tuple[str, int]]:
     return places + list(CANDIDATES) + _fontconfig()
 
 
-def _fontconfig() -> list[tuple[str, int]]:
+def _fontconfig(pattern: str = ":lang=ja:fontformat=TrueType") -> list[tuple[str, int]]:
     try:
-        listed = subprocess.run(["fc-list", "-f", "%{file}\t%{index}\n", ":lang=ja:fontformat=TrueType"],
+        listed = subprocess.run(["fc-list", "-f", "%{file}\t%{index}\n", pattern],
                                 capture_output=True, text=True, timeout=10, check=False).stdout
     except (OSError, subprocess.SubprocessError):
         return []
@@ -106,6 +137,19 @@ def _cached(setting: str | None) -> TrueTypeFont | None:
 def cjk_font() -> TrueTypeFont | None:
     """The font found on this machine, looked for once (again when TENBOU_PDF_FONT changes)."""
     return _cached(os.environ.get(ENV))
+
+
+def fallback_places() -> Iterator[tuple[str, int]]:
+    """Where a character the chosen font lacks is looked for: the Japanese places, then the
+    Chinese and Korean fonts fontconfig knows (asked only once the others had none)."""
+    yield from search_places()
+    for lang in ("zh-cn", "zh-tw", "ko"):
+        yield from _fontconfig(f":lang={lang}:fontformat=TrueType")
+
+
+@lru_cache(maxsize=1)
+def fallbacks() -> Fallbacks:
+    return Fallbacks(fallback_places())
 
 
 def add_embedded(add: Callable[[bytes | str], int], font: TrueTypeFont, glyphs: dict[int, str]) -> int:
