@@ -12,6 +12,8 @@ import cv2
 import numpy as np
 
 from .find import FACE_DOWN, UPRIGHT, Found
+from .masks import median_colour
+from .seams import median
 
 MIN_TABLE_DISTANCE = 28.0   # in Lab units: a back must differ this much from the table
 SAME_COLOUR = 25.0          # a back is one colour: most of it lies this close to its median
@@ -24,13 +26,36 @@ OUTLINE_RATIO, OUTLINE_MIN = 3.0, 30.0
 
 def free_edge_colour(lab: np.ndarray, occupied: np.ndarray) -> np.ndarray | None:
     """The median colour of the photo's edge where no tile lies; None if tiles fill it."""
-    edge = np.zeros(occupied.shape, bool)
-    band = max(2, min(occupied.shape) // 30)
-    edge[:band, :] = edge[-band:, :] = edge[:, :band] = edge[:, -band:] = True
-    free = edge & ~occupied
-    if free.sum() < 0.2 * edge.sum():
+    rows, cols = occupied.shape
+    band = max(2, min(rows, cols) // 30)
+    if 2 * band > min(rows, cols):   # the bands overlap: mark them on the whole photo
+        edge = np.zeros(occupied.shape, bool)
+        edge[:band, :] = edge[-band:, :] = edge[:, :band] = edge[:, -band:] = True
+        free = edge & ~occupied
+        if free.sum() < 0.2 * edge.sum():
+            return None
+        return _median_colour(lab[free].reshape(-1, 3))
+    # Top and bottom bands whole, the sides between them: each edge pixel once, and only
+    # those pixels looked at.
+    strips = [(slice(0, band), slice(None)), (slice(rows - band, rows), slice(None)),
+              (slice(band, rows - band), slice(0, band)), (slice(band, rows - band), slice(cols - band, cols))]
+    free = [lab[strip][~occupied[strip]] for strip in strips]
+    if sum(len(f) for f in free) < 0.2 * (2 * band * cols + 2 * band * (rows - 2 * band)):
         return None
-    return np.median(lab[free].reshape(-1, 3).astype(float), axis=0)
+    return _median_colour(np.concatenate(free).reshape(-1, 3))
+
+
+def _median_colour(pixels: np.ndarray) -> np.ndarray:
+    """The median of each channel of pixels (one per line), as floats (uint8 ones counted,
+    not sorted: the same medians)."""
+    if pixels.dtype == np.uint8 and pixels.size:
+        return median_colour(pixels)
+    return np.median(pixels.astype(float), axis=0)
+
+
+def _share(mask: np.ndarray) -> float:
+    """mask.mean() of a bool array (the same division), without numpy's general mean."""
+    return np.count_nonzero(mask) / mask.size if mask.size else float("nan")
 
 
 def _looks_like_back(lab: np.ndarray, box, table: np.ndarray, occupied: np.ndarray) -> bool:
@@ -41,15 +66,17 @@ def _looks_like_back(lab: np.ndarray, box, table: np.ndarray, occupied: np.ndarr
     # Judge the middle of the spot, away from edges, shadows and neighbours.
     mx, my = (x2 - x1) // 5, (y2 - y1) // 5
     inner = (slice(y1 + my, y2 - my), slice(x1 + mx, x2 - mx))
-    if occupied[inner].mean() > 0.2:
+    if _share(occupied[inner]) > 0.2:
         return False
-    pixels = lab[inner].reshape(-1, 3).astype(float)
-    colour = np.median(pixels, axis=0)
+    pixels = lab[inner].reshape(-1, 3)
+    colour = _median_colour(pixels)
     table = _local_table(lab, box, occupied, table)
-    alike = np.mean(np.linalg.norm(pixels - colour, axis=1) < SAME_COLOUR)
     # A shadow on the table is the table's hue, only darker; a back has a hue of its own.
     own_hue = np.linalg.norm(colour[1:] - table[1:]) > 12 or colour[0] > table[0] + 20
-    return bool(np.linalg.norm(colour - table) > MIN_TABLE_DISTANCE and alike > 0.6 and own_hue)
+    if not (np.linalg.norm(colour - table) > MIN_TABLE_DISTANCE and own_hue):
+        return False   # most spots: table; only a spot unlike it is checked for one colour
+    alike = np.mean(np.linalg.norm(pixels.astype(float) - colour, axis=1) < SAME_COLOUR)
+    return bool(alike > 0.6)
 
 
 def _local_table(lab: np.ndarray, box, occupied: np.ndarray, table: np.ndarray) -> np.ndarray:
@@ -65,7 +92,7 @@ def _local_table(lab: np.ndarray, box, occupied: np.ndarray, table: np.ndarray) 
     free[y1 - ry1:y2 - ry1, x1 - rx1:x2 - rx1] = False
     if free.sum() < 20 or free.sum() < 0.3 * max(1, free.size - (x2 - x1) * (y2 - y1)):
         return table
-    return np.median(lab[ry1:ry2, rx1:rx2][free].reshape(-1, 3).astype(float), axis=0)
+    return _median_colour(lab[ry1:ry2, rx1:rx2][free].reshape(-1, 3))
 
 
 def _fit_back(lab: np.ndarray, box, occupied: np.ndarray) -> tuple[int, int, int, int]:
@@ -102,7 +129,7 @@ def _outlined(edges: np.ndarray, box, side: int, occupied: np.ndarray) -> bool:
     if x1 < 2 or y1 < 2 or x2 > w - 2 or y2 > h - 2 or x2 - x1 < 8 or y2 - y1 < 8:
         return False
     mx, my = (x2 - x1) // 5, (y2 - y1) // 5
-    if occupied[y1 + my:y2 - my, x1 + mx:x2 - mx].mean() > 0.2:
+    if _share(occupied[y1 + my:y2 - my, x1 + mx:x2 - mx]) > 0.2:
         return False
     inside = float(np.median(edges[y1 + my:y2 - my, x1 + mx:x2 - mx]))
     need = max(OUTLINE_MIN, OUTLINE_RATIO * inside)
@@ -134,7 +161,7 @@ def find_backs(image: np.ndarray, faces: list[Found], lab: np.ndarray | None = N
     table = free_edge_colour(lab, occupied)
     if table is None:
         return []
-    width = float(np.median([f.width for f in upright]))
+    width = median([f.width for f in upright])
     gap = max(1, int(0.08 * width))
     backs: list[Found] = []
     edges = None   # edge strength, worked out only when a spot has the table's colour

@@ -8,9 +8,11 @@ than a phone camera takes.
 """
 from __future__ import annotations
 
+import os
 import struct
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import cv2
 import numpy as np
@@ -177,7 +179,7 @@ def load_photo(path: str | Path, working_side: int = WORKING_SIDE, max_pixels: i
         if path.is_dir():
             raise PhotoError("not_an_image", f"{path} is a folder, not a photo")
         with path.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+            data = _read_at_most(handle, MAX_BYTES + 1)
     except FileNotFoundError:
         raise PhotoError("not_found", f"there is no file {path}") from None
     except PermissionError:
@@ -185,6 +187,19 @@ def load_photo(path: str | Path, working_side: int = WORKING_SIDE, max_pixels: i
     except OSError as error:
         raise PhotoError("unreadable", f"could not read {path}: {error.strerror or error}") from None
     return decode_photo(data, working_side, max_pixels)
+
+
+def _read_at_most(handle: BinaryIO, limit: int) -> bytes:
+    """Up to `limit` bytes of an open file. Asked for `limit` at once, Python sets aside that
+    much (64 MB) and then gives back what the photo did not fill, about a millisecond for a
+    phone photo; a file that says its size is read at that size (and on, should it have grown)."""
+    size = os.fstat(handle.fileno()).st_size
+    if not 0 < size < limit:
+        return handle.read(limit)
+    data = handle.read(size + 1)
+    if len(data) > size:   # it grew since: read on to the limit, as before
+        data += handle.read(limit - len(data))
+    return data
 
 
 def photo_from_frame(frame: np.ndarray, working_side: int = WORKING_SIDE) -> Photo:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .seams import median
+
 Box = tuple[int, int, int, int]
 # Rendered bodies are shaded to 0.8 of the face: a line of the face mask under BODY_SHADE of
 # the faces' brightness is body. The brightness of a line is the FACE_SHARE quantile of its
@@ -37,14 +39,18 @@ STEADY = 0.8
 
 def face_levels(region: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """Per row of `region` (uint8), the brightness most of its face pixels reach; 0 for rows
-    that are less than a fifth face. Counted from each row's histogram of its face pixels:
-    numpy's percentile cannot skip masked pixels, and a sort of every row took three times as long."""
+    that are less than a fifth face. Numpy's percentile cannot skip masked pixels: the pixels
+    that are not face are set to 255, at or above every face pixel, so the first `count` of a
+    sorted row are its face pixels in order. Numpy sorts uint8 rows by counting (its stable
+    sort): two thirds the time of a histogram per row, a third of its quicksort's."""
     rows, cols = region.shape
-    counts = mask.sum(axis=1)
-    row_of = np.repeat(np.arange(rows), counts)   # the row of each of region[mask], in order
-    histogram = np.bincount(row_of * 256 + region[mask], minlength=rows * 256).reshape(rows, 256)
-    rank = (FACE_SHARE * (counts - 1)).astype(int)   # 0 = the darkest face pixel of the row
-    level = (histogram.cumsum(axis=1) <= rank[:, None]).sum(axis=1).astype(float)
+    if cols == 0:
+        return np.zeros(rows)
+    counts = np.count_nonzero(mask, axis=1)
+    # 0 = the darkest face pixel of the row; within the row (a row of no face truncates to 0).
+    rank = (FACE_SHARE * (counts - 1)).astype(int)
+    ordered = np.sort(np.where(mask, region, np.uint8(255)), axis=1, kind="stable")
+    level = ordered[np.arange(rows), rank].astype(float)
     level[counts < 0.2 * cols] = 0.0
     return level
 
@@ -56,13 +62,15 @@ def face_bottom(gray: np.ndarray, faces: np.ndarray, strip: Box) -> int:
     height = y2 - y1
     if height < 8:
         return y2
-    level = face_levels(gray[y1:y2, x1:x2], faces[y1:y2, x1:x2] > 0)
-    face = float(np.median(level[height // 4: 2 * height // 3]))
+    # Only lines from a quarter of the way down are looked at: the rest are not counted.
+    skip = height // 4
+    level = np.concatenate([np.zeros(skip), face_levels(gray[y1 + skip:y2, x1:x2], faces[y1 + skip:y2, x1:x2] > 0)])
+    face = median(level[height // 4: 2 * height // 3])
     dark = level < BODY_SHADE * face
     # Walk down from the middle to where the faces stop: two dark rows in a row, with mostly
     # dark below (a stroke across one tile darkens a row or two, then face resumes).
     row = next((r for r in range(height // 2, height - 1)
-                if dark[r] and dark[r + 1] and np.median(level[r:]) < BODY_SHADE * face), height)
+                if dark[r] and dark[r + 1] and median(level[r:]) < BODY_SHADE * face), height)
     band = height - row
     if band < max(2, MIN_BODY * height) or band > MAX_BODY * height:
         return y2

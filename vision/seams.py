@@ -3,34 +3,65 @@
 Between two touching tiles runs a seam, a line darker than both sides. Summed along a row
 of tiles (or down a column), seams make a profile with peaks one tile apart; the symbols'
 strokes add smaller, irregular peaks. These functions find the repeat length of such a
-profile and cut it into tiles at the strongest seams.
+profile and cut it into tiles at the strongest seams (and take the medians the finder takes
+of such short arrays, without numpy's overhead).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import cv2
 import numpy as np
+
+VALLEY_REACH = 4   # pixels either side a valley is judged against
+
+
+def median(values) -> float:
+    """np.median of a 1-D float64 or integer array or list, to the last bit (the middle value,
+    or the two middle ones added and halved, as numpy's mean does; NaN if any is NaN) without
+    numpy's general machinery, which costs several times the selection on the short arrays
+    the finder takes medians of."""
+    a = np.asarray(values)
+    n = a.size
+    if n == 0 or a.ndim != 1 or a.dtype.kind not in "iuf" or (a.dtype.kind == "f" and a.dtype != np.float64):
+        return float(np.median(a))
+    low, high = (n - 1) // 2, n // 2
+    part = np.partition(a, [low, high, n - 1] if a.dtype.kind == "f" else [low, high])
+    if a.dtype.kind == "f" and np.isnan(part[-1]):
+        return float("nan")
+    return float(part[low]) if low == high else (float(part[low]) + float(part[high])) / 2
 
 
 def valleys(gray: np.ndarray, axis: int, threshold: int = 6) -> np.ndarray:
     """Pixels darker than both neighbours 1-4 pixels away along `axis` (wrapping round at the
     ends): seams and strokes. `gray` is uint8 and `threshold` at least 0."""
-    reach = 4
+    return valley_depth(gray, axis) > threshold
+
+
+def valley_depth(gray: np.ndarray, axis: int) -> np.ndarray:
+    """How much darker (uint8) each pixel is than both its neighbours at some distance 1-4
+    along `axis` (wrapping round at the ends); 0 where it is not: `valleys` at any threshold."""
+    reach = VALLEY_REACH
     size = gray.shape[axis]
-    pad = [(reach, reach) if a == axis else (0, 0) for a in range(gray.ndim)]
-    padded = np.pad(gray, pad, mode="wrap")
+    if gray.ndim == 2 and size > reach:   # OpenCV's wrapped border: numpy's pad, a tenth of the time
+        padded = cv2.copyMakeBorder(gray, *((reach, reach, 0, 0) if axis == 0 else (0, 0, reach, reach)),
+                                    cv2.BORDER_WRAP)
+    else:
+        pad = [(reach, reach) if a == axis else (0, 0) for a in range(gray.ndim)]
+        padded = np.pad(gray, pad, mode="wrap")
 
     def shifted(offset: int) -> np.ndarray:
         index = [slice(None)] * gray.ndim
         index[axis] = slice(reach + offset, reach + offset + size)
         return padded[tuple(index)]
 
-    # Darker than both sides by more than `threshold` at some distance d: the darker side's
-    # value, at the d where it is lightest, minus the pixel, is above the threshold. Kept in
-    # uint8 (OpenCV's subtraction stops at 0) rather than int16 per distance: a third of the time.
+    # The depth: the darker side's value, at the distance d where it is lightest, less the
+    # pixel. Kept in uint8 (OpenCV's subtraction stops at 0) rather than int16 per distance:
+    # a third of the time.
     ridge = np.minimum(shifted(-1), shifted(1))
     for d in range(2, reach + 1):
         np.maximum(ridge, np.minimum(shifted(-d), shifted(d)), out=ridge)
-    return cv2.subtract(ridge, np.ascontiguousarray(gray)) > threshold
+    return cv2.subtract(ridge, np.ascontiguousarray(gray))
 
 
 def period_candidates(profile: np.ndarray, low: float, high: float) -> list[tuple[float, float]]:
@@ -41,8 +72,11 @@ def period_candidates(profile: np.ndarray, low: float, high: float) -> list[tupl
         return []
     ac = ac / ac[0]
     lo, hi = max(2, int(low)), min(len(ac) - 2, int(high))
-    return [(float(i), float(ac[i])) for i in range(lo, hi + 1)
-            if ac[i] >= ac[i - 1] and ac[i] >= ac[i + 1] and ac[i] > 0.02]
+    if hi < lo:
+        return []
+    here = ac[lo:hi + 1]
+    peak = (here >= ac[lo - 1:hi]) & (here >= ac[lo + 1:hi + 2]) & (here > 0.02)
+    return [(float(lo + i), float(here[i])) for i in np.flatnonzero(peak)]
 
 
 def period(profile: np.ndarray, low: float, high: float) -> tuple[float, float]:
@@ -62,8 +96,9 @@ def _peaks(profile: np.ndarray, window: int) -> list[int]:
     least a tenth of the strongest seam."""
     if len(profile) < 3:
         return []
-    size = 2 * window + 1
-    local_max = np.lib.stride_tricks.sliding_window_view(np.pad(profile, window, mode="edge"), size).max(axis=1)
+    # A running maximum (a dilation, edges repeated): exact, and a tenth of numpy's windows.
+    local_max = cv2.dilate(profile.reshape(1, -1), np.ones((1, 2 * window + 1), np.uint8),
+                           borderType=cv2.BORDER_REPLICATE).reshape(-1)
     keep = (profile >= local_max) & (profile > 0.1 * profile.max())
     keep[0] = keep[-1] = False
     peaks = np.flatnonzero(keep)
@@ -71,6 +106,22 @@ def _peaks(profile: np.ndarray, window: int) -> list[int]:
         return []
     # A flat top gives several equal maxima: keep the first of each run.
     return [int(p) for k, p in enumerate(peaks) if k == 0 or p - peaks[k - 1] > window]
+
+
+@lru_cache(maxsize=64)   # every row of a patch is cut at the same step
+def piece_costs(step: float, lo: float, hi: float) -> tuple[tuple, tuple, tuple]:
+    """For every whole length up to 3*hi, what a stretch that long costs `cut_profile` when
+    cut evenly into `count` tiles each between lo and hi (None where none fits): the misfit
+    of each piece against `step` or 4/3 of it (a sideways tile), doubled; 0.6 per extra cut;
+    and the count. Worked out for all lengths at once in the very operations the loop did
+    per pair of cuts, so its sums, and so its cuts, are unchanged to the last bit."""
+    lengths = np.arange(int(np.floor(3 * hi)) + 1)
+    count = np.maximum(1.0, np.round(lengths / step))
+    each = lengths / count
+    fits = (lengths >= lo) & (each >= lo) & (each <= hi)
+    misfit = 2.0 * (np.minimum(np.abs(each - step), np.abs(each - 4 / 3 * step)) / step)
+    misfits = tuple(m if ok else None for m, ok in zip(misfit.tolist(), fits.tolist()))
+    return misfits, tuple((0.6 * (count - 1)).tolist()), tuple(count.astype(int).tolist())
 
 
 def cut_profile(profile: np.ndarray, step: float, low: float, high: float) -> list[int]:
@@ -83,33 +134,39 @@ def cut_profile(profile: np.ndarray, step: float, low: float, high: float) -> li
     smooth = np.convolve(profile, [0.25, 0.5, 0.25], "same")
     gain = (smooth / (smooth.max() + 1e-9)).tolist()
     points = [0] + _peaks(smooth, max(1, int(step / 6))) + [n]
-    score = [-np.inf] * len(points)
+    unreached = -np.inf
+    score = [unreached] * len(points)
     back = [0] * len(points)
     pieces = [1] * len(points)
     score[0] = 0.0
-    lo, hi, sideways = low * step, high * step, 4 / 3 * step
+    misfits, extras, counts = piece_costs(step, low * step, high * step)
+    reach = len(misfits) - 1
     last = len(points) - 1
-    # Plain floats and early exits: this loop is the finder's hot spot.
+    # Plain floats, costs looked up by length and early exits: this loop is the finder's hot spot.
     for i in range(1, len(points)):
         here = points[i]
         bonus = gain[here] if i < last else 0.0
+        best = score[i]
         for j in range(i - 1, -1, -1):
             length = here - points[j]
-            if length > 3 * hi:
+            if length > reach:
                 break
-            if length < lo or score[j] == -np.inf:
+            misfit = misfits[length]
+            if misfit is None or score[j] == unreached:
                 continue
-            count = max(1, round(length / step))
-            each = length / count
-            if each < lo or each > hi:
-                continue
-            misfit = min(abs(each - step), abs(each - sideways)) / step
-            total = score[j] - 2.0 * misfit - 0.6 * (count - 1) + bonus
-            if total > score[i]:
-                score[i], back[i], pieces[i] = total, j, count
-    if score[-1] == -np.inf:
+            total = score[j] - misfit - extras[length] + bonus
+            if total > best:
+                best, back[i], pieces[i] = total, j, counts[length]
+        score[i] = best
+    if score[-1] == unreached:
         return [0, n]
-    cuts, i = [n], len(points) - 1
+    return traced_cuts(points, back, pieces)
+
+
+def traced_cuts(points: list[int], back: list[int], pieces: list[int]) -> list[int]:
+    """The cuts of the best path `cut_profile` found, followed back from the end: the chosen
+    seams, and even cuts between two where a stretch holds several tiles."""
+    cuts, i = [points[-1]], len(points) - 1
     while i > 0:
         j = back[i]
         start, end = points[j], points[i]

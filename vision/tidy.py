@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .seams import median
+
 Box = tuple[int, int, int, int]
 # A sideways face is 4/3 of an upright one's width; a sideways tile cut in two measured two
 # pieces of 0.63-0.84 of the typical width, 0.78-0.82 of its height, 1.39-1.46 widths together.
@@ -27,8 +29,8 @@ def split_stacks(boxes: list[Box]) -> list[Box]:
     sideways tile and about twice its height is two tiles, one above the other."""
     if len(boxes) < 3:
         return boxes
-    width = float(np.median([b[2] - b[0] for b in boxes]))
-    height = float(np.median([b[3] - b[1] for b in boxes]))
+    width = median([b[2] - b[0] for b in boxes])
+    height = median([b[3] - b[1] for b in boxes])
     out = []
     for x1, y1, x2, y2 in boxes:
         if x2 - x1 > 1.15 * width and y2 - y1 > 1.3 * height:
@@ -45,7 +47,7 @@ def drop_scraps(boxes: list[Box]) -> list[Box]:
         return boxes
     areas = np.array([(b[2] - b[0]) * (b[3] - b[1]) for b in boxes], float)
     heights = np.array([b[3] - b[1] for b in boxes], float)
-    typical_area, typical_height = np.median(areas), np.median(heights)
+    typical_area, typical_height = median(areas), median(heights)
     return [b for b, a, h in zip(boxes, areas, heights) if a >= 0.35 * typical_area and h >= 0.5 * typical_height]
 
 
@@ -55,8 +57,8 @@ def join_halves(boxes: list[Box]) -> list[Box]:
     and low."""
     if len(boxes) < 3:
         return boxes
-    width = float(np.median([b[2] - b[0] for b in boxes]))
-    height = float(np.median([b[3] - b[1] for b in boxes]))
+    width = median([b[2] - b[0] for b in boxes])
+    height = median([b[3] - b[1] for b in boxes])
 
     def piece(b: Box) -> bool:
         return b[2] - b[0] < HALF_WIDTH * width and b[3] - b[1] < HALF_HEIGHT * height
@@ -91,8 +93,8 @@ def drop_cut_at_edge(boxes: list[Box], shape: tuple[int, int]) -> list[Box]:
     rows, cols = shape
     if _edge_lined(boxes, shape) > FILLED_EDGE:
         return boxes
-    width = float(np.median([b[2] - b[0] for b in boxes]))
-    height = float(np.median([b[3] - b[1] for b in boxes]))
+    width = median([b[2] - b[0] for b in boxes])
+    height = median([b[3] - b[1] for b in boxes])
     kept = []
     for x1, y1, x2, y2 in boxes:
         cut_side = (x1 <= 1 or x2 >= cols - 1) and x2 - x1 < CUT_SHARE * width
