@@ -63,10 +63,13 @@ def read_hand(request: dict, options: dict) -> WinningHand:
     values["players"] = 3 if options.get("three_player") is True else 4
     extra = values["extra"] = {}
     for name, value in request.items():
-        read = _READERS.get(name)
+        try:
+            read = _DISPATCH[name]      # subscripted, not .get: a method call costs more
+        except KeyError:                # a field Tenbou does not read: kept for the rule sets
+            extra[name] = value
+            continue
         if read is None:
-            if name not in _REQUEST_LEVEL:
-                extra[name] = value
+            continue                    # rules, preset, options: read by read_request
         # Most values are already what their reader would return (a flag true or false, a count
         # from 0, a seat wind): those are kept as they are, without the call.
         elif read is _bool and (value is True or value is False):
@@ -295,6 +298,8 @@ _SEATS = frozenset(WIND_NAMES)
 assert _READERS.keys() <= {f.name for f in fields(WinningHand)}, "a reader for a field WinningHand lacks"
 # Read by `read_request`, not part of the hand.
 _REQUEST_LEVEL = frozenset(("rules", "preset", "options"))
+# What `read_hand` does with each field it knows: read it, or (None) leave it to read_request.
+_DISPATCH = {**_READERS, **dict.fromkeys(_REQUEST_LEVEL)}
 # Every WinningHand field with a plain default (concealed and win_tile are required, extra is
 # a new dict each time).
 _DEFAULTS = {f.name: f.default for f in fields(WinningHand) if f.default is not MISSING}

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import NamedTuple
 
 from ..errors import HandError
 from ..hand import Tally, WinningHand, tally_tiles
@@ -18,7 +17,7 @@ from .fu import fu_of
 from .limits import YAKUMAN, base_points
 from .payments import hand_transfers, stick_transfers, transfers as pay
 from .readings import read_tiles
-from .memo import memo
+from .memo import Table, memo
 from .rules import Rules
 from .yaku import PAO_YAKUMAN, tile_values, won_by
 
@@ -37,15 +36,12 @@ class Result:
     base: int = 0
 
 
-class _TileScore(NamedTuple):
-    """What one reading's tiles are worth: yaku and han, fu, and yakuman.
-
-    A tuple of plain values, so the garbage collector stops tracking the cached ones."""
-    yaku: tuple[tuple[str, int], ...]
-    han: int
-    fu: int
-    fu_breakdown: tuple[tuple[str, int], ...]
-    yakuman: tuple[tuple[str, int], ...]
+# What one reading's tiles are worth, as cached by `_tile_scores`: (yaku, han, fu, fu breakdown,
+# yakuman), each a tuple of plain values. A plain tuple, not a named tuple: the garbage
+# collector stops tracking a cached tuple of plain values, but never a tuple subclass's, and a
+# server that meets new hands would keep adding a few tracked objects per hand to what every
+# full collection walks (measured: two of the five an unseen hand left tracked were these).
+_TileScore = tuple[tuple[tuple[str, int], ...], int, int, tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]
 
 
 def score_hand(hand: WinningHand, rules: Rules, tally: Tally | None = None) -> Result:
@@ -76,10 +72,8 @@ def score_hand(hand: WinningHand, rules: Rules, tally: Tally | None = None) -> R
     liable, paid, points = _hand_paid(base, _pao_base(hand, yaku, base), winner, hand.tsumo, hand.discarder,
                                       hand.pao, rules)
     if hand.honba or hand.riichi_sticks:
-        paid = paid + tuple(stick_transfers(winner=winner, tsumo=hand.tsumo, discarder=hand.discarder,
-                                             players=rules.players, honba=hand.honba,
-                                             riichi_sticks=hand.riichi_sticks, takes_pot=hand.takes_pot,
-                                             liable=liable))
+        paid = paid + _sticks_paid(winner, hand.tsumo, hand.discarder, rules.players, hand.honba,
+                                   hand.riichi_sticks, hand.takes_pot, liable)
     payments = [{"from": payer, "to": winner, "points": value} for payer, value in paid if value]
     return Result(han, fu, yakuman, yaku, limit, breakdown, points, payments, base)
 
@@ -92,22 +86,45 @@ def _meld_kind(meld) -> int:
     return min(tiles[0].kind, tiles[1].kind, tiles[2].kind)
 
 
-@memo(32768)
 def _tile_scores(concealed: bytes, win: int, melds: tuple, tsumo: bool, seat: str,
                  round_wind: str, rules: Rules) -> tuple[_TileScore, ...]:
+    """`_score_readings`, remembered: by the rules, then by the tiles and winds. The rules are
+    kept out of the inner key because a key holding them (a dataclass) is never untracked by the
+    garbage collector, where a key of plain values is: one object fewer per new hand for every
+    full collection to walk."""
+    table = _SCORES.get(rules)
+    if table is None:
+        if len(_SCORES) >= 64:      # a client cycling through option sets: start over
+            _SCORES.clear()
+        table = _SCORES[rules] = {}
+    key = (concealed, win, melds, tsumo, seat, round_wind)
+    scores = table.get(key)
+    if scores is None:
+        if len(table) >= 32768:
+            table.clear()
+        scores = table[key] = _score_readings(concealed, win, melds, tsumo, seat, round_wind, rules)
+    return scores
+
+
+# _tile_scores's tables, one per Rules.
+_SCORES: Table = Table()
+
+
+def _score_readings(concealed: bytes, win: int, melds: tuple, tsumo: bool, seat: str,
+                    round_wind: str, rules: Rules) -> tuple[_TileScore, ...]:
     scores = []
     for reading in read_tiles(concealed, win, melds, tsumo, seat, round_wind, rules):
         yakuman, yaku = tile_values(reading)
         if yakuman:
-            scores.append(_TileScore((), 0, 0, (), tuple(yakuman)))
+            scores.append(((), 0, 0, (), tuple(yakuman)))
             continue
         yaku = tuple(yaku)
         fu, breakdown = fu_of(reading)
-        # Made in C, like readings.Reading: the named tuple's constructor is Python code.
-        scores.append(tuple.__new__(_TileScore, (yaku, sum(map(_SECOND, yaku)), fu, tuple(breakdown), ())))
+        scores.append((yaku, sum(map(_SECOND, yaku)), fu, tuple(breakdown), ()))
     return tuple(scores)
 
 
+_YAKU, _HAN, _FU, _BREAKDOWN, _YAKUMAN = range(5)     # a _TileScore's items
 _SECOND = itemgetter(1)     # the han of a (yaku, han) entry: summed in C, where a comprehension is a call
 _Scored = tuple[int, int, int, list, list]      # han, fu, yakuman, yaku, fu breakdown
 
@@ -116,9 +133,10 @@ def _best_yakuman(scores: tuple[_TileScore, ...], won: tuple[tuple[str, int], ..
     """The reading with the most yakuman, the win's own (tenhou ...) added to the tiles'."""
     best, best_count = None, 0
     for score in scores:
-        found = list(score.yakuman + won)
+        found = score[_YAKUMAN] + won
         if not found:
             continue
+        found = list(found)
         if not rules.stacked_yakuman:
             found = [max(found, key=lambda item: item[1])]
         count = sum([n for _, n in found])
@@ -133,15 +151,16 @@ def _best_yaku(scores: tuple[_TileScore, ...], hand: WinningHand, tally: Tally,
                won: tuple[tuple[str, int], ...], rules: Rules) -> _Scored:
     """The reading paying the most (then most han, then most fu), the win's yaku and the dora
     added to each: they are the same for every reading but can change which one pays more."""
-    scored = [score for score in scores if not score.yakuman and (score.yaku or won)]
+    scored = [score for score in scores if not score[_YAKUMAN] and (score[_YAKU] or won)]
     if not scored:
         raise HandError("no_yaku", _no_yaku_message(hand))
     dora = dora_of(hand, tally.every, len(tally.reds), rules)
     extra = sum(map(_SECOND, won)) + sum(map(_SECOND, dora))
     best = scored[0]
     if len(scored) > 1:
-        best = max(scored, key=lambda s: (base_points(extra + s.han, s.fu, 0, rules)[0], extra + s.han, s.fu))
-    return extra + best.han, best.fu, 0, [*won, *best.yaku, *dora], list(best.fu_breakdown)
+        best = max(scored, key=lambda s: (base_points(extra + s[_HAN], s[_FU], 0, rules)[0], extra + s[_HAN], s[_FU]))
+    yaku, han, fu, breakdown, _ = best
+    return extra + han, fu, 0, [*won, *yaku, *dora], list(breakdown)
 
 
 @memo(4096)
@@ -153,6 +172,15 @@ def _hand_paid(base: int, pao_base: int, winner: str, tsumo: bool, discarder: st
     liable, paid = hand_transfers(base=base, winner=winner, tsumo=tsumo, discarder=discarder,
                                   players=rules.players, pao=pao, pao_base=pao_base, rules=rules)
     return liable, tuple(paid), sum([points for _, points in paid])
+
+
+@memo(4096)
+def _sticks_paid(winner: str, tsumo: bool, discarder: str, players: int, honba: int, riichi_sticks: int,
+                 takes_pot: bool, liable: str) -> tuple[tuple[str, int], ...]:
+    """`stick_transfers` (who pays the honba, who takes the riichi sticks), remembered: like
+    `_hand_paid`, a function of a few small values that recur from hand to hand."""
+    return tuple(stick_transfers(winner=winner, tsumo=tsumo, discarder=discarder, players=players, honba=honba,
+                                 riichi_sticks=riichi_sticks, takes_pot=takes_pot, liable=liable))
 
 
 def _pao_base(hand: WinningHand, yaku: list[tuple[str, int]], base: int) -> int:
