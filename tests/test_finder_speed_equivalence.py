@@ -18,7 +18,7 @@ from vision.image_io import _read_at_most
 from vision.masks import (at_least_percentile, colourless, median_colour, median_u8, smooth_edge_share,
                           tiles_fill_picture, whiteness)
 from vision.row_edges import BODY_SHADE, FACE_SHARE, MAX_BODY, MIN_BODY, face_bottom, face_levels
-from vision.seams import _peaks, cut_profile, median, period_candidates, traced_cuts, valley_depth, valleys
+from vision.seams import _peaks, autocorrelation, cut_profile, median, period_candidates, traced_cuts, valley_depth, valleys
 
 RNG_SEED = 20261122
 
@@ -74,11 +74,9 @@ def reference_cut_profile(profile: np.ndarray, step: float, low: float, high: fl
 
 
 def reference_period_candidates(profile: np.ndarray, low: float, high: float) -> list[tuple[float, float]]:
-    p = profile - profile.mean()
-    ac = np.correlate(p, p, "full")[len(p) - 1:]
-    if ac[0] <= 0:
+    ac = autocorrelation(profile)     # unchanged: only the peak search below was vectorised
+    if ac is None:
         return []
-    ac = ac / ac[0]
     lo, hi = max(2, int(low)), min(len(ac) - 2, int(high))
     return [(float(i), float(ac[i])) for i in range(lo, hi + 1)
             if ac[i] >= ac[i - 1] and ac[i] >= ac[i + 1] and ac[i] > 0.02]

@@ -64,13 +64,18 @@ def valley_depth(gray: np.ndarray, axis: int) -> np.ndarray:
     return cv2.subtract(ridge, np.ascontiguousarray(gray))
 
 
-def period_candidates(profile: np.ndarray, low: float, high: float) -> list[tuple[float, float]]:
-    """Repeat lengths of a seam profile within [low, high], each with its autocorrelation."""
+def autocorrelation(profile: np.ndarray) -> np.ndarray | None:
+    """The profile's autocorrelation by shift, 1 at no shift; None for a flat profile."""
     p = profile - profile.mean()
     ac = np.correlate(p, p, "full")[len(p) - 1:]
-    if ac[0] <= 0:
+    return ac / ac[0] if ac[0] > 0 else None
+
+
+def period_candidates(profile: np.ndarray, low: float, high: float) -> list[tuple[float, float]]:
+    """Repeat lengths of a seam profile within [low, high], each with its autocorrelation."""
+    ac = autocorrelation(profile)
+    if ac is None:
         return []
-    ac = ac / ac[0]
     lo, hi = max(2, int(low)), min(len(ac) - 2, int(high))
     if hi < lo:
         return []
