@@ -13,10 +13,11 @@ import numpy as np
 import pytest
 
 from vision.backs import free_edge_colour
-from vision.find import PAD, _patches, _tighten, tighten_row, to_photo
+from vision.find import _tighten, tighten_row
 from vision.image_io import _read_at_most
 from vision.masks import (at_least_percentile, colourless, median_colour, median_u8, smooth_edge_share,
                           tiles_fill_picture, whiteness)
+from vision.patches import PAD, patches_of, to_photo
 from vision.row_edges import BODY_SHADE, FACE_SHARE, MAX_BODY, MIN_BODY, face_bottom, face_levels
 from vision.seams import _peaks, autocorrelation, cut_profile, median, period_candidates, traced_cuts, valley_depth, valleys
 
@@ -314,7 +315,7 @@ def test_patches_match_opencvs_component_statistics():
         noise = r.random((int(r.integers(20, 120)), int(r.integers(20, 120))))
         faces = (cv2.GaussianBlur(noise, (0, 0), 3) > 0.5).astype(np.uint8)   # blobs, some touching
         min_area = int(r.integers(1, 60))
-        got, expected = _patches(faces, min_area), reference_patches(faces, min_area)
+        got, expected = patches_of(faces, min_area), reference_patches(faces, min_area)
         assert [box for _, box in got] == [box for _, box in expected]
         assert all(np.array_equal(a, b) for (a, _), (b, _) in zip(got, expected))
 
