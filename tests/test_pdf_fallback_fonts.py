@@ -57,6 +57,15 @@ def test_each_character_is_drawn_by_the_first_font_that_has_it(monkeypatch):
     assert page.font_for("😀") is traditional        # no font has it: the chosen one's box, not a crash
 
 
+def test_a_character_no_font_has_does_not_lose_the_fonts_for_the_next(monkeypatch):
+    if not all(os.path.isfile(p) for p in (TRADITIONAL, SIMPLIFIED)):
+        pytest.skip("needs the Debian fonts fonts-arphic-bkai00mp and fonts-arphic-gkai00mp")
+    traditional = pdf_fonts.usable_font(TRADITIONAL, 0, "張")
+    chain = pdf_fonts.Fallbacks([(SIMPLIFIED, 0)])
+    assert chain.font_for("😀", traditional) is None       # every place tried for it...
+    assert chain.font_for("张", traditional).path == SIMPLIFIED   # ...and still there for 张
+
+
 def test_settlement_pdf_shows_simplified_chinese_and_korean_names(client):
     if pdf_fonts.cjk_font() is None:
         pytest.skip("no CJK TrueType font on this machine (apt-get install fonts-ipafont-gothic)")

@@ -84,6 +84,8 @@ class Fallbacks:
         self._seen: set[tuple[str, int]] = set()
 
     def font_for(self, char: str, primary: TrueTypeFont) -> TrueTypeFont | None:
+        # Every usable font opened is kept, whether or not it has this character: a font
+        # without one name's characters may have the next name's.
         found = next((font for font in self._opened if font is not primary and font.glyph(char)), None)
         while found is None:
             place = next(self._places, None)
@@ -93,10 +95,10 @@ class Fallbacks:
             if place in self._seen or os.path.realpath(path) == os.path.realpath(primary.path):
                 continue
             self._seen.add(place)
-            font = usable_font(path, face, char)
+            font = usable_font(path, face, "")
             if font is not None:
                 self._opened.append(font)
-                found = font
+                found = font if font.glyph(char) else None
         return found
 
 
