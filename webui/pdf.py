@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable
+from itertools import groupby
 from dataclasses import dataclass, field
 
 from .pdf_fonts import add_embedded, add_reference, cjk_font, fallbacks
@@ -36,14 +37,7 @@ def _is_latin(text: str) -> bool:
 
 def runs(text: str) -> list[tuple[bool, str]]:
     """Split text into (latin, part) runs, so only the Japanese parts use the CJK font."""
-    out: list[tuple[bool, str]] = []
-    for ch in text:
-        latin = _is_latin(ch)
-        if out and out[-1][0] == latin:
-            out[-1] = (latin, out[-1][1] + ch)
-        else:
-            out.append((latin, ch))
-    return out
+    return [(latin, "".join(chars)) for latin, chars in groupby(text, _is_latin)]
 
 
 def text_width(text: str, size: float, bold: bool = False,
@@ -89,14 +83,8 @@ class Page:
         return fallbacks().font_for(char, self.cjk) or self.cjk
 
     def _font_runs(self, part: str) -> list[tuple[TrueTypeFont | None, str]]:
-        out: list[tuple[TrueTypeFont | None, str]] = []
-        for char in part:
-            font = self.font_for(char)
-            if out and out[-1][0] is font:
-                out[-1] = (font, out[-1][1] + char)
-            else:
-                out.append((font, char))
-        return out
+        """Split wide text into runs drawn by one font each (fonts compare by identity)."""
+        return [(font, "".join(chars)) for font, chars in groupby(part, self.font_for)]
 
     def text(self, x: float, y: float, text: str, size: float = 10, bold: bool = False,
              align: str = "left", colour: str = "#000000") -> None:
