@@ -48,11 +48,11 @@ def quantize(float_path: Path, out: Path, batch: np.ndarray) -> None:
     """Write the 8-bit model of `float_path` to `out`, keeping the float model's metadata
     (the class names)."""
     import onnx
-    import onnxruntime as ort
     from onnxruntime.quantization import CalibrationMethod, QuantFormat, QuantType, quantize_static
     from onnxruntime.quantization.shape_inference import quant_pre_process
 
-    input_name = ort.InferenceSession(str(float_path), providers=["CPUExecutionProvider"]).get_inputs()[0].name
+    source = onnx.load(str(float_path))
+    input_name = source.graph.input[0].name
     with tempfile.TemporaryDirectory() as work:
         prepared = Path(work) / "prepared.onnx"
         quant_pre_process(str(float_path), str(prepared))
@@ -62,7 +62,6 @@ def quantize(float_path: Path, out: Path, batch: np.ndarray) -> None:
                         activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
                         calibrate_method=CalibrationMethod.MinMax)
         proto = onnx.load(str(quantized))
-    source = onnx.load(str(float_path))
     del proto.metadata_props[:]
     proto.metadata_props.extend(source.metadata_props)
     entry = proto.metadata_props.add()
