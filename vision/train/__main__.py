@@ -1,5 +1,6 @@
 """`python -m vision.train`: render, train, export the float model, quantize it to
-`models/tile_classifier.onnx` (8-bit), measure, and write `models/MODEL_CARD.md`. Needs the `train` extra (torch, onnx, pillow) and the CJK fonts."""
+`models/tile_classifier.onnx` (8-bit), measure, and write `models/MODEL_CARD.md`. Needs the
+`train` extra (torch, onnx, pillow) and the CJK fonts."""
 from __future__ import annotations
 
 import argparse
@@ -80,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.evaluate_only:
         minutes = card.previous_minutes(card_path)
     card.write(card_path, settings, synth_val=synth_score, float_val=float_score, red=red, real=real_scores,
-               latency=latency, float_latency=float_latency, size_bytes=args.out.stat().st_size, train_minutes=minutes, tuning_used=len(tuning))
+               latency=latency, float_latency=float_latency, size_bytes=args.out.stat().st_size,
+               train_minutes=minutes, tuning_used=len(tuning))
     return 0
 
 
