@@ -34,7 +34,7 @@ def free_edge_colour(lab: np.ndarray, occupied: np.ndarray) -> np.ndarray | None
         free = edge & ~occupied
         if free.sum() < 0.2 * edge.sum():
             return None
-        return _median_colour(lab[free].reshape(-1, 3))
+        return median_colour(lab[free].reshape(-1, 3))
     # Top and bottom bands whole, the sides between them: each edge pixel once, and only
     # those pixels looked at.
     strips = [(slice(0, band), slice(None)), (slice(rows - band, rows), slice(None)),
@@ -42,15 +42,7 @@ def free_edge_colour(lab: np.ndarray, occupied: np.ndarray) -> np.ndarray | None
     free = [lab[strip][~occupied[strip]] for strip in strips]
     if sum(len(f) for f in free) < 0.2 * (2 * band * cols + 2 * band * (rows - 2 * band)):
         return None
-    return _median_colour(np.concatenate(free).reshape(-1, 3))
-
-
-def _median_colour(pixels: np.ndarray) -> np.ndarray:
-    """The median of each channel of pixels (one per line), as floats (uint8 ones counted,
-    not sorted: the same medians)."""
-    if pixels.dtype == np.uint8 and pixels.size:
-        return median_colour(pixels)
-    return np.median(pixels.astype(float), axis=0)
+    return median_colour(np.concatenate(free).reshape(-1, 3))
 
 
 def _share(mask: np.ndarray) -> float:
@@ -69,7 +61,7 @@ def _looks_like_back(lab: np.ndarray, box, table: np.ndarray, occupied: np.ndarr
     if _share(occupied[inner]) > 0.2:
         return False
     pixels = lab[inner].reshape(-1, 3)
-    colour = _median_colour(pixels)
+    colour = median_colour(pixels)
     table = _local_table(lab, box, occupied, table)
     # A shadow on the table is the table's hue, only darker; a back has a hue of its own.
     own_hue = np.linalg.norm(colour[1:] - table[1:]) > 12 or colour[0] > table[0] + 20
@@ -92,7 +84,7 @@ def _local_table(lab: np.ndarray, box, occupied: np.ndarray, table: np.ndarray) 
     free[y1 - ry1:y2 - ry1, x1 - rx1:x2 - rx1] = False
     if free.sum() < 20 or free.sum() < 0.3 * max(1, free.size - (x2 - x1) * (y2 - y1)):
         return table
-    return _median_colour(lab[ry1:ry2, rx1:rx2][free].reshape(-1, 3))
+    return median_colour(lab[ry1:ry2, rx1:rx2][free].reshape(-1, 3))
 
 
 def _fit_back(lab: np.ndarray, box, occupied: np.ndarray) -> tuple[int, int, int, int]:

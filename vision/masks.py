@@ -78,10 +78,11 @@ def median_u8(values: np.ndarray) -> float:
 
 
 def median_colour(pixels: np.ndarray) -> np.ndarray:
-    """np.median(pixels, axis=0) of uint8 colours (n x 3, n > 0), as floats. Many pixels are
-    counted per channel (`median_u8`); a few are left to numpy, on their uint8 values (the mean
-    of two middle values comes out the same as from floats, without converting them)."""
-    if len(pixels) < 2000:
+    """np.median(pixels, axis=0) of colours (one a line), as floats. Many uint8 pixels are
+    counted per channel (`median_u8`); a few, or other types, are left to numpy, on their own
+    values (the mean of two middle values comes out the same as from floats, without
+    converting them)."""
+    if pixels.dtype != np.uint8 or len(pixels) < 2000:
         return np.median(pixels, axis=0)
     return np.array([median_u8(pixels[:, channel]) for channel in range(pixels.shape[1])])
 
@@ -105,9 +106,7 @@ def table_colour(lab: np.ndarray) -> np.ndarray:
     band = max(2, min(lab.shape[:2]) // 25)
     edge = np.concatenate([lab[:band].reshape(-1, 3), lab[-band:].reshape(-1, 3),
                            lab[:, :band].reshape(-1, 3), lab[:, -band:].reshape(-1, 3)])
-    if edge.dtype == np.uint8 and edge.size:
-        return median_colour(edge)
-    return np.median(edge, axis=0)
+    return median_colour(edge)
 
 
 def edge_lines(gray: np.ndarray, band: int) -> list[np.ndarray]:
