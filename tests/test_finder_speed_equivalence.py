@@ -15,11 +15,11 @@ import pytest
 from vision.backs import free_edge_colour
 from vision.find import _tighten, tighten_row
 from vision.image_io import _read_at_most
-from vision.masks import (at_least_percentile, colourless, median_colour, median_u8, smooth_edge_share,
-                          tiles_fill_picture, whiteness)
+from vision.masks import colourless, smooth_edge_share, tiles_fill_picture, whiteness
+from vision.medians import at_least_percentile, median, median_colour, median_u8
 from vision.patches import PAD, patches_of, to_photo
 from vision.row_edges import BODY_SHADE, FACE_SHARE, MAX_BODY, MIN_BODY, face_bottom, face_levels
-from vision.seams import _peaks, autocorrelation, cut_profile, median, period_candidates, traced_cuts, valley_depth, valleys
+from vision.seams import _peaks, autocorrelation, cut_profile, period_candidates, traced_cuts, valley_depth, valleys
 
 RNG_SEED = 20261122
 

@@ -12,8 +12,7 @@ import cv2
 import numpy as np
 
 from .find import FACE_DOWN, UPRIGHT, Found
-from .masks import median_colour
-from .seams import median
+from .medians import median, median_colour
 
 MIN_TABLE_DISTANCE = 28.0   # in Lab units: a back must differ this much from the table
 SAME_COLOUR = 25.0          # a back is one colour: most of it lies this close to its median

@@ -18,10 +18,11 @@ import cv2
 import numpy as np
 
 from .image_io import shrunk
-from .masks import FaceMask, busy_mask, colourless, face_mask, fill_holes, median_u8
-from .seams import cut_profile, median, period, valleys
+from .masks import FaceMask, busy_mask, colourless, face_mask, fill_holes
+from .medians import median, median_u8
 from .patches import Box, Patch, level_patch, patches_of, rows_apart, tilted, to_photo
 from .row_edges import STEP_SEAM, face_bottom, top_steps
+from .seams import cut_profile, period, valleys
 from .tidy import drop_cut_at_edge, drop_scraps, join_halves, split_stacks
 
 UPRIGHT, SIDEWAYS, FACE_DOWN = "upright", "sideways", "face_down"

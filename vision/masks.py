@@ -16,6 +16,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from .medians import at_least_percentile, median_colour, median_u8
 from .seams import valley_depth
 
 # A black face is dark and colourless (Lab lightness and chroma, 0-255 units); its symbols are
@@ -65,40 +66,6 @@ def whiteness(lab: np.ndarray) -> np.ndarray:
     light, a, b = cv2.split(np.ascontiguousarray(lab))
     chroma = cv2.add(cv2.absdiff(a, 128), cv2.absdiff(b, 128))
     return cv2.subtract(cv2.subtract(light, chroma), chroma)
-
-
-def median_u8(values: np.ndarray) -> float:
-    """np.median of a non-empty uint8 array, from its histogram: the middle value, or the
-    mean of the two middle ones."""
-    counts = np.cumsum(np.bincount(values.ravel(), minlength=256))
-    n = int(counts[-1])
-    low = int(np.searchsorted(counts, (n - 1) // 2, side="right"))
-    high = int(np.searchsorted(counts, n // 2, side="right"))
-    return float(low) if low == high else (low + high) / 2
-
-
-def median_colour(pixels: np.ndarray) -> np.ndarray:
-    """np.median(pixels, axis=0) of colours (one a line), as floats. Many uint8 pixels are
-    counted per channel (`median_u8`); a few, or other types, are left to numpy, on their own
-    values (the mean of two middle values comes out the same as from floats, without
-    converting them)."""
-    if pixels.dtype != np.uint8 or len(pixels) < 2000:
-        return np.median(pixels, axis=0)
-    return np.array([median_u8(pixels[:, channel]) for channel in range(pixels.shape[1])])
-
-
-def at_least_percentile(values: np.ndarray, q: float) -> np.ndarray:
-    """values >= np.percentile(values, q) for a uint8 array, without sorting it: the
-    percentile lies between two neighbouring values of the sorted array (numpy's linear
-    rule), and no value lies strictly between those two, so the test is against the lower
-    one where the percentile falls on it, else against the upper one."""
-    counts = np.cumsum(np.bincount(values.ravel(), minlength=256))
-    n = int(counts[-1])
-    place = (n - 1) * (q / 100)     # as numpy computes it: the same float
-    below = int(np.floor(place))
-    lower = int(np.searchsorted(counts, below, side="right"))
-    upper = int(np.searchsorted(counts, min(below + 1, n - 1), side="right"))
-    return values >= (lower if place == below else upper)
 
 
 def table_colour(lab: np.ndarray) -> np.ndarray:

@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from .medians import median
 from .row_edges import stacked_cut
-from .seams import median
 
 Box = tuple[int, int, int, int]
 MIN_TILT = 1.5       # degrees: a patch more askew than this is turned level before cutting

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .seams import median
+from .medians import median
 
 Box = tuple[int, int, int, int]
 # Rendered bodies are shaded to 0.8 of the face: a line of the face mask under BODY_SHADE of

@@ -3,8 +3,7 @@
 Between two touching tiles runs a seam, a line darker than both sides. Summed along a row
 of tiles (or down a column), seams make a profile with peaks one tile apart; the symbols'
 strokes add smaller, irregular peaks. These functions find the repeat length of such a
-profile and cut it into tiles at the strongest seams (and take the medians the finder takes
-of such short arrays, without numpy's overhead).
+profile and cut it into tiles at the strongest seams.
 """
 from __future__ import annotations
 
@@ -14,22 +13,6 @@ import cv2
 import numpy as np
 
 VALLEY_REACH = 4   # pixels either side a valley is judged against
-
-
-def median(values) -> float:
-    """np.median of a 1-D float64 or integer array or list, to the last bit (the middle value,
-    or the two middle ones added and halved, as numpy's mean does; NaN if any is NaN) without
-    numpy's general machinery, which costs several times the selection on the short arrays
-    the finder takes medians of."""
-    a = np.asarray(values)
-    n = a.size
-    if n == 0 or a.ndim != 1 or a.dtype.kind not in "iuf" or (a.dtype.kind == "f" and a.dtype != np.float64):
-        return float(np.median(a))
-    low, high = (n - 1) // 2, n // 2
-    part = np.partition(a, [low, high, n - 1] if a.dtype.kind == "f" else [low, high])
-    if a.dtype.kind == "f" and np.isnan(part[-1]):
-        return float("nan")
-    return float(part[low]) if low == high else (float(part[low]) + float(part[high])) / 2
 
 
 def valleys(gray: np.ndarray, axis: int, threshold: int = 6) -> np.ndarray:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .seams import median
+from .medians import median
 
 Box = tuple[int, int, int, int]
 # A sideways face is 4/3 of an upright one's width; a sideways tile cut in two measured two
