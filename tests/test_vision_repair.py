@@ -31,6 +31,16 @@ def test_runner_up_makes_the_winning_shape():
     assert not result.reading.problems
 
 
+def test_the_right_name_may_be_the_fifth_likeliest():
+    # A 9s in a row of a style the model knows badly, named 2s first and 9s only fifth (seen on
+    # a rendered development hand); the hand is whole only with the 9s.
+    tiles = unsure(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z"), 8,
+                   ("2s", 0.3), ("1s", 0.2), ("4s", 0.15), ("3s", 0.1), ("9s", 0.08))
+    result = repair(arrange(tiles), tiles)
+    assert result.reading.request["concealed"] == "123m456p789s22555z"
+    assert result.changed == {8: ("2s", "9s")}
+
+
 def test_red_five_runner_up():
     # Read as a plain 3p at first; the red five is the runner-up that completes 4-0-6p.
     tiles = unsure(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z"), 4, ("3p", 0.6), ("0p", 0.3), ("5p", 0.1))
