@@ -208,7 +208,8 @@ def test_photo_reading_marks_doubts_and_taps_correct_them(browser, server, artif
 
     def scan(data: bytes, rules: str) -> dict:
         tiles = [{"tile": t, "red": False, "box": [i * 10, 0, i * 10 + 9, 12], "pose": "upright", "confidence": c,
-                  "alternatives": [{"tile": "8s", "red": False, "confidence": 0.4}]} for i, (t, c) in enumerate(reading)]
+                  "alternatives": [{"tile": "8s", "red": False, "confidence": 0.4}], "doubtful": c < 0.9}
+                 for i, (t, c) in enumerate(reading)]
         return {"tiles": tiles, "hand": {"concealed": "234m456p679s22z555z", "win_tile": "5z"}, "result": None}
 
     app.config["SCAN"] = scan
@@ -232,6 +233,35 @@ def test_photo_reading_marks_doubts_and_taps_correct_them(browser, server, artif
     page.click("[data-test=confirm]")
     page.wait_for_selector("[data-test=scoreboard]")
     assert page.locator("[data-live]").get_attribute("data-events") == "1"
+    page.context.close()
+
+
+def test_photo_reading_outlines_the_tiles_the_pipeline_doubts(browser, server, artifacts, tmp_path):
+    """The page outlines what the camera pipeline calls doubtful, the tiles `tenbou scan` lists
+    under doubts: here a tile the repair step renamed to make the hand whole, named 93% surely
+    as the 8s it became, and no other."""
+    base, app = server
+    reading = [("2m", 0.99), ("3m", 0.98), ("4m", 0.97), ("4p", 0.99), ("5p", 0.99), ("6p", 0.95), ("6s", 0.99),
+               ("7s", 0.99), ("8s", 0.93), ("2z", 0.99), ("2z", 0.99), ("5z", 0.99), ("5z", 0.99), ("5z", 0.99)]
+
+    def scan(data: bytes, rules: str) -> dict:
+        tiles = [{"tile": t, "red": False, "box": [i * 10, 0, i * 10 + 9, 12], "pose": "upright", "confidence": c,
+                  "alternatives": [{"tile": "3s", "red": False, "confidence": 0.05}], "doubtful": i == 8}
+                 for i, (t, c) in enumerate(reading)]
+        tiles[8]["first_read"] = {"tile": "3s", "red": False}
+        return {"tiles": tiles, "hand": {"concealed": "234m456p678s22z555z", "win_tile": "5z"}, "result": None}
+
+    app.config["SCAN"] = scan
+    page = browser.new_context(**PHONE).new_page()
+    start_session(page, base, artifacts, prefix="photo-doubt-")
+    page.click("[data-test=record-hand]")
+    page.click("[data-test=mode-photo]")
+    photo = tmp_path / "hand.png"
+    photo.write_bytes(_tiny_png())
+    page.set_input_files("[data-test=photo-input]", str(photo))
+    page.wait_for_selector("[data-test=row-hand] .tile")
+    doubtful = page.locator("[data-test=row-hand] .tile.doubt")
+    assert doubtful.count() == 1 and doubtful.get_attribute("data-code") == "8s"
     page.context.close()
 
 

@@ -1,9 +1,11 @@
 // The camera pipeline's answer (`tenbou scan --json`) as the record page's rows of tiles.
-// Pure: scan JSON in, rows out. A tile is {code, doubt, alts}; doubtful tiles (confidence
-// under 0.8) are marked on the first unmarked tile of the same kind, where the player sees it.
+// Pure: scan JSON in, rows out. A tile is {code, doubt, alts}; doubtful tiles are marked on
+// the first unmarked tile of the same kind, where the player sees it. Doubtful is the
+// pipeline's own word (`doubtful`: named less than 90% surely, or renamed by the repair step),
+// so the page outlines just the tiles `tenbou scan` lists under doubts.
 (function () {
   "use strict";
-  const DOUBT_BELOW = 0.8;
+  const doubtful = (t) => t.pose !== "face_down" && t.doubtful;
 
   function tileCode(t) { return t.red && t.tile[0] === "5" ? "0" + t.tile[1] : t.tile; }
 
@@ -19,7 +21,7 @@
   const plain = (code) => ({ code, doubt: false, alts: [] });
 
   function markDoubts(rows, tiles) {
-    tiles.filter((t) => t.pose !== "face_down" && t.confidence < DOUBT_BELOW).forEach((t) => {
+    tiles.filter(doubtful).forEach((t) => {
       const code = tileCode(t);
       for (const row of rows) {
         const hit = row.find((x) => x.code === code && !x.doubt);
