@@ -150,3 +150,23 @@ def test_a_batch_named_in_parts_gets_the_same_answer(classifier):
     assert np.allclose(in_parts.probabilities(crops), classifier.probabilities(crops), atol=1e-5)
     assert np.allclose(in_parts.probabilities(crops[:SPLIT_AT - 1]), classifier.probabilities(crops[:SPLIT_AT - 1]),
                        atol=1e-5)
+
+
+@pytest.mark.parametrize("height, width", [(3, 2), (64, 48), (147, 109), (213, 179), (60, 300), (300, 60),
+                                           (400, 330)])
+def test_any_crop_fits_the_input_and_looks_as_an_area_resize_would(height, width):
+    import cv2
+
+    from vision.classify import INPUT_H, INPUT_W, fit_crop
+
+    rng = np.random.default_rng(height * width)
+    # A face-like crop: flat ivory with a few dark strokes, smooth enough to shrink cleanly.
+    crop = np.full((height, width, 3), (222, 236, 240), np.uint8)
+    for _ in range(4):
+        x, y = int(rng.integers(0, width)), int(rng.integers(0, height))
+        cv2.line(crop, (x, y), (width - 1 - x, height - 1 - y), (40, 40, 190), max(1, min(height, width) // 12))
+    fitted = fit_crop(crop)
+    assert fitted.shape == (INPUT_H, INPUT_W, 3) and fitted.dtype == np.uint8
+    if height >= INPUT_H and width >= INPUT_W:     # shrunk: close to what the model learnt
+        area = cv2.resize(crop, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA)
+        assert np.abs(fitted.astype(int) - area.astype(int)).mean() < 3

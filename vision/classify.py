@@ -27,6 +27,22 @@ class ModelMissing(RuntimeError):
     """The ONNX model file is absent or unreadable."""
 
 
+def fit_crop(crop: np.ndarray) -> np.ndarray:
+    """A crop at the network's input size (INPUT_H, INPUT_W). Shrunk first by whole factors,
+    averaging blocks of pixels, then bilinearly by what is left (less than half, where bilinear
+    sampling skips no pixel): OpenCV averages areas fast only by whole factors, and its general
+    area resize took 0.13 ms a crop against 0.02 (a hand's 36 crops 4.8 ms against 0.9).
+    Against the area resize the model was trained with (the 8-bit model calibrated on each):
+    the model card's 3000 rendered crops 2967 named right against 2969, red fives 589 of 600
+    both, development hands read exactly 149 of 180 against 150, fresh hands 119 of 140 both."""
+    height, width = crop.shape[:2]
+    by_y, by_x = max(1, height // INPUT_H), max(1, width // INPUT_W)
+    if by_y > 1 or by_x > 1:
+        crop = cv2.resize(crop[:height - height % by_y, :width - width % by_x],
+                          (width // by_x, height // by_y), interpolation=cv2.INTER_AREA)
+    return cv2.resize(crop, (INPUT_W, INPUT_H), interpolation=cv2.INTER_LINEAR)
+
+
 def prepare(crops: list[np.ndarray]) -> np.ndarray:
     """BGR crops of any size -> the network's input batch (N, 3, INPUT_H, INPUT_W) float32."""
     batch = np.empty((len(crops), 3, INPUT_H, INPUT_W), np.float32)
@@ -35,9 +51,12 @@ def prepare(crops: list[np.ndarray]) -> np.ndarray:
             raise ValueError(f"crop {i} is empty: a tile crop needs at least 2x2 pixels")
         if crop.ndim == 2:
             crop = cv2.cvtColor(crop, cv2.COLOR_GRAY2BGR)
-        small = cv2.resize(crop[..., :3], (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA)
-        batch[i] = small.transpose(2, 0, 1)
-    return (batch / 255.0 - MEAN) / SCALE
+        batch[i] = fit_crop(crop[..., :3]).transpose(2, 0, 1)
+    # In place: `(batch / 255 - MEAN) / SCALE` makes three fresh arrays of the batch's size,
+    # 2.3 ms for a hand's 36 crops against 0.2 ms (the same values to float rounding).
+    batch *= np.float32(1 / (255 * SCALE))
+    batch -= np.float32(MEAN / SCALE)
+    return batch
 
 
 def softmax(logits: np.ndarray) -> np.ndarray:
