@@ -198,29 +198,42 @@ def test_an_evening_at_the_table(browser, server, artifacts, tmp_path):
         ctx.close()
 
 
-def test_photo_reading_marks_doubts_and_taps_correct_them(browser, server, artifacts, tmp_path):
-    """The record page's photo path, with a recogniser whose answer the test fixes: the doubtful
-    tile is outlined, tapping it and picking the right tile clears the doubt."""
-    base, app = server
-    reading = [("2m", 0.99), ("3m", 0.98), ("4m", 0.97), ("4p", 0.99), ("5p", 0.99), ("6p", 0.95), ("6s", 0.99),
-               ("7s", 0.99), ("8s", 0.42), ("2z", 0.99), ("2z", 0.99), ("5z", 0.99), ("5z", 0.99), ("5z", 0.99)]
-    reading[8] = ("9s", 0.42)                      # the camera is unsure, and wrong
+def _scan_answer(reading: list[tuple[str, float]], hand: dict, alternative: str, doubtful) -> dict:
+    """A fixed answer of the camera pipeline, as `tenbou scan --json` writes it; `doubtful(i, c)`
+    says which tiles it doubts."""
+    tiles = [{"tile": t, "red": False, "box": [i * 10, 0, i * 10 + 9, 12], "pose": "upright", "confidence": c,
+              "alternatives": [{"tile": alternative, "red": False, "confidence": 0.05}], "doubtful": doubtful(i, c)}
+             for i, (t, c) in enumerate(reading)]
+    return {"tiles": tiles, "hand": hand, "result": None}
 
-    def scan(data: bytes, rules: str) -> dict:
-        tiles = [{"tile": t, "red": False, "box": [i * 10, 0, i * 10 + 9, 12], "pose": "upright", "confidence": c,
-                  "alternatives": [{"tile": "8s", "red": False, "confidence": 0.4}], "doubtful": c < 0.9}
-                 for i, (t, c) in enumerate(reading)]
-        return {"tiles": tiles, "hand": {"concealed": "234m456p679s22z555z", "win_tile": "5z"}, "result": None}
 
-    app.config["SCAN"] = scan
+def _read_photo(browser, base: str, app, artifacts: Path, tmp_path: Path, answer: dict, prefix: str):
+    """A new session's record page, in photo mode, after the recogniser gave `answer`."""
+    app.config["SCAN"] = lambda data, rules: answer
     page = browser.new_context(**PHONE).new_page()
-    start_session(page, base, artifacts, prefix="photo-")
+    start_session(page, base, artifacts, prefix=prefix)
     page.click("[data-test=record-hand]")
     page.click("[data-test=mode-photo]")
     photo = tmp_path / "hand.png"
     photo.write_bytes(_tiny_png())
     page.set_input_files("[data-test=photo-input]", str(photo))
-    page.wait_for_selector("[data-test=row-hand] .tile.doubt")
+    page.wait_for_selector("[data-test=row-hand] .tile")
+    return page
+
+
+READING = [("2m", 0.99), ("3m", 0.98), ("4m", 0.97), ("4p", 0.99), ("5p", 0.99), ("6p", 0.95), ("6s", 0.99),
+           ("7s", 0.99), ("8s", 0.99), ("2z", 0.99), ("2z", 0.99), ("5z", 0.99), ("5z", 0.99), ("5z", 0.99)]
+
+
+def test_photo_reading_marks_doubts_and_taps_correct_them(browser, server, artifacts, tmp_path):
+    """The record page's photo path, with a recogniser whose answer the test fixes: the doubtful
+    tile is outlined, tapping it and picking the right tile clears the doubt."""
+    base, app = server
+    reading = list(READING)
+    reading[8] = ("9s", 0.42)                      # the camera is unsure, and wrong
+    answer = _scan_answer(reading, {"concealed": "234m456p679s22z555z", "win_tile": "5z"}, "8s",
+                          lambda i, c: c < 0.9)
+    page = _read_photo(browser, base, app, artifacts, tmp_path, answer, "photo-")
     page.screenshot(path=str(artifacts / "20-doubtful-tile.png"), full_page=True)
     doubtful = page.locator("[data-test=row-hand] .tile.doubt")
     assert doubtful.count() == 1 and doubtful.get_attribute("data-code") == "9s"
@@ -241,25 +254,12 @@ def test_photo_reading_outlines_the_tiles_the_pipeline_doubts(browser, server, a
     under doubts: here a tile the repair step renamed to make the hand whole, named 93% surely
     as the 8s it became, and no other."""
     base, app = server
-    reading = [("2m", 0.99), ("3m", 0.98), ("4m", 0.97), ("4p", 0.99), ("5p", 0.99), ("6p", 0.95), ("6s", 0.99),
-               ("7s", 0.99), ("8s", 0.93), ("2z", 0.99), ("2z", 0.99), ("5z", 0.99), ("5z", 0.99), ("5z", 0.99)]
-
-    def scan(data: bytes, rules: str) -> dict:
-        tiles = [{"tile": t, "red": False, "box": [i * 10, 0, i * 10 + 9, 12], "pose": "upright", "confidence": c,
-                  "alternatives": [{"tile": "3s", "red": False, "confidence": 0.05}], "doubtful": i == 8}
-                 for i, (t, c) in enumerate(reading)]
-        tiles[8]["first_read"] = {"tile": "3s", "red": False}
-        return {"tiles": tiles, "hand": {"concealed": "234m456p678s22z555z", "win_tile": "5z"}, "result": None}
-
-    app.config["SCAN"] = scan
-    page = browser.new_context(**PHONE).new_page()
-    start_session(page, base, artifacts, prefix="photo-doubt-")
-    page.click("[data-test=record-hand]")
-    page.click("[data-test=mode-photo]")
-    photo = tmp_path / "hand.png"
-    photo.write_bytes(_tiny_png())
-    page.set_input_files("[data-test=photo-input]", str(photo))
-    page.wait_for_selector("[data-test=row-hand] .tile")
+    reading = list(READING)
+    reading[8] = ("8s", 0.93)
+    answer = _scan_answer(reading, {"concealed": "234m456p678s22z555z", "win_tile": "5z"}, "3s",
+                          lambda i, c: i == 8)
+    answer["tiles"][8]["first_read"] = {"tile": "3s", "red": False}
+    page = _read_photo(browser, base, app, artifacts, tmp_path, answer, "photo-doubt-")
     doubtful = page.locator("[data-test=row-hand] .tile.doubt")
     assert doubtful.count() == 1 and doubtful.get_attribute("data-code") == "8s"
     page.context.close()
