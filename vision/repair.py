@@ -20,9 +20,10 @@ from .hand_request import BACK, Reading, build_request, is_bonus, takes_flowers,
 
 DOUBT_BELOW = 0.9       # a tile named with less confidence than this is doubtful
 MAX_DOUBTFUL = 8        # how many of the least certain tiles may change name
-# Names tried per doubtful tile, the first included: with 5, 150 of the 180 development hands
+# Names tried per doubtful tile, the first included: with 5, 149 of the 180 development hands
 # (seeds 1000, 2000, 3000) read exactly, 148 with 3 or 4, and none read exactly with 3 is lost
-# (a 9s and a 9p named fourth and fifth); 140 fresh hands (seeds 7000 and 6): 119 either way.
+# (a 9s named fifth; 150 against 148 with the model before its 8-bit calibration on `fit_crop`'s
+# crops, a 9p named fourth too); 140 fresh hands (seeds 7000 and 6): 119 either way.
 RUNNER_UPS = 5
 MAX_TRIES = 1000        # readings checked before giving up (about 25 ms at worst)
 
