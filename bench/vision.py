@@ -71,6 +71,7 @@ class Tally:
     found: int = 0
     matched: int = 0
     times: list[float] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)       # the photo of each time
     cpu: list[float] = field(default_factory=list)
 
     def row(self) -> list[str]:
@@ -123,6 +124,7 @@ def score_photo(tally: Tally, photo: Labelled, detections: list[tuple[list[float
                 hand: dict | None = None) -> None:
     """Add one photo's reads: each labelled tile against the detection overlapping it most."""
     tally.times.append(seconds)
+    tally.keys.append(photo.key)
     tally.found += len(detections)
     all_right = True
     for box, label in photo.tiles:
@@ -266,6 +268,14 @@ def print_stages(reader) -> None:
                                                         for name, t in stages.items()))
 
 
+def print_per_photo(tally: Tally) -> None:
+    """Each photo's time, fastest first, the median's marked: which photo the headline hangs on."""
+    ranked = sorted(zip(tally.times, tally.keys))
+    middle = len(ranked) // 2 if len(ranked) % 2 else None
+    print(f"  {tally.name} per photo (ms): " + ", ".join(
+        f"{key} {seconds * 1000:.1f}" + (" (median)" if i == middle else "") for i, (seconds, key) in enumerate(ranked)))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS, help="folder of labelled photo sets")
@@ -273,6 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=6, help="seed of the rendered hands")
     parser.add_argument("--no-peer", action="store_true", help="skip mahjong-detector")
     parser.add_argument("--rounds", type=int, default=5, help="reads of each photo; its time is their median")
+    parser.add_argument("--per-photo", action="store_true", help="also print each real photo's time")
     args = parser.parse_args(argv)
     from vision.scan import use_pipeline_threads
     use_pipeline_threads()
@@ -291,8 +302,12 @@ def main(argv: list[str] | None = None) -> int:
         except ImportError:
             print("(mahjong-detector is not installed: pip install mahjong-detector==0.0.6)", file=sys.stderr)
     if photos:
-        print_table("real photos (partial labels: only labelled tiles are scored)", run(photos, readers, args.rounds))
+        tallies = run(photos, readers, args.rounds)
+        print_table("real photos (partial labels: only labelled tiles are scored)", tallies)
         print_stages(readers[0])
+        if args.per_photo:
+            for tally in tallies:
+                print_per_photo(tally)
     scenes = rendered_scenes(args.rendered, args.seed) if args.rendered else []
     if scenes:
         print_table(f"rendered hands (seed {args.seed}, every tile known)", run(scenes, readers, args.rounds))
