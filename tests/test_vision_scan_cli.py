@@ -111,6 +111,36 @@ def test_too_few_tiles_in_view(tmp_path):
     check_refused(tenbou("scan", path), 1, "only 5 tiles found")
 
 
+def test_too_few_tiles_for_a_hand_are_still_named(tmp_path):
+    """A photo of the dora indicators, or a hand the finder missed a tile of: no hand, but the
+    tiles seen come named with the refusal, for the player to complete."""
+    from vision.image_io import load_photo
+    from vision.scan import ScanError, scan_photo
+
+    with pytest.raises(ScanError) as refused:
+        scan_photo(load_photo(hand_photo(tmp_path, ["3m", "4p", "5z"])), ColourClassifier())
+    assert refused.value.code == "too_few_tiles"
+    named = refused.value.named.to_json()
+    assert [t["tile"] for t in named["tiles"]] == ["3m", "4p", "5z"] and named["hand"] is None
+    assert "only 3 tiles found" in named["doubts"][0]
+
+
+def test_too_few_tiles_are_named_as_the_rules_play(tmp_path):
+    """No hand to repair, so a tile named a season in riichi takes its likeliest riichi name."""
+    from vision.image_io import load_photo
+    from vision.scan import ScanError, scan_photo
+
+    class SeasonSeer(ColourClassifier):
+        def classify(self, crops):
+            return [[("5f", 0.9), ("4p", 0.08), ("5p", 0.02)] if r[0][0] == "4p" else r for r in super().classify(crops)]
+
+    photo = load_photo(hand_photo(tmp_path, ["3m", "4p"]))
+    for rules, names in (("riichi", ["3m", "4p"]), ("chinese-classical", ["3m", "5f"])):
+        with pytest.raises(ScanError) as refused:
+            scan_photo(photo, SeasonSeer(), {"rules": rules})
+        assert [t["tile"] for t in refused.value.named.to_json()["tiles"]] == names
+
+
 def test_too_many_tiles_in_view(tmp_path):
     path = tmp_path / "crowd.png"
     cv2.imwrite(str(path), compose([list("u" * 15)] * 3).image)

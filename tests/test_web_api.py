@@ -215,3 +215,25 @@ def test_a_scan_reads_the_hand_by_the_sessions_rules(tmp_path, monkeypatch):
         hands[rules] = response.get_json()["hand"]
     assert hands["riichi"]["concealed"] == "123m456p789s22555z" and hands["riichi"]["flowers"] == ""
     assert hands["chinese-classical"]["flowers"] == "5f" and hands["chinese-classical"]["rules"] == "chinese-classical"
+
+
+def test_a_photo_of_too_few_tiles_for_a_hand_answers_with_them_named(tmp_path, monkeypatch):
+    """The record page's dora photo holds a tile or two, and a hand photo may miss a tile: the
+    answer names what was seen, `hand` null and `doubts` saying why, not a refusal that loses it."""
+    import io
+
+    import vision.classify
+    from test_vision_scan_cli import ColourClassifier, hand_photo
+
+    from webui import create_app
+
+    monkeypatch.setattr(vision.classify, "TileClassifier", ColourClassifier)
+    photo = hand_photo(tmp_path, ["3m", "5z"]).read_bytes()
+    client = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t"}).test_client()
+    session_id, _, token = new_session(client)
+    response = client.post(f"/api/sessions/{session_id}/scan", data={"photo": (io.BytesIO(photo), "dora.png")},
+                           headers={"X-CSRF-Token": token}, content_type="multipart/form-data")
+    assert response.status_code == 200, response.get_data(as_text=True)
+    body = response.get_json()
+    assert [t["tile"] for t in body["tiles"]] == ["3m", "5z"] and body["hand"] is None
+    assert "only 2 tiles found" in body["doubts"][0]

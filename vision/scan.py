@@ -7,7 +7,7 @@ the scorer in), so this package stays images in, tiles and a proposed hand out.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -15,6 +15,7 @@ import numpy as np
 
 from .find import FACE_DOWN, SIDEWAYS, UPRIGHT, Found, find_tiles
 from .hand import Arrangement, Detection, arrange
+from .hand_request import is_bonus, takes_flowers
 from .image_io import Photo, PhotoError, decode_photo, load_photo
 from .labels import BACK, tile_of
 from .repair import Repaired, repair
@@ -70,11 +71,14 @@ def use_pipeline_threads() -> None:
 
 class ScanError(PhotoError):
     """The photo was read but holds no hand Tenbou can use; `found` keeps the tiles seen
-    (in the working image's pixels) so they can still be shown."""
+    (in the working image's pixels) so they can still be shown, and `named`, when there were
+    too few for a hand, those tiles named: a photo of the dora indicators alone, or a hand with
+    a tile the finder missed, which the player completes rather than enters again."""
 
-    def __init__(self, code: str, message: str, found: list[Found] | None = None):
+    def __init__(self, code: str, message: str, found: list[Found] | None = None, named: Scan | None = None):
         super().__init__(code, message)
         self.found = found or []
+        self.named = named
 
 
 @dataclass
@@ -187,19 +191,34 @@ def scan_photo(photo: Photo, classifier=None, situation: dict | None = None) -> 
     found = find_tiles(photo.image)
     if not found:
         raise ScanError("no_tiles", "no tiles found in the photo: put the whole hand in view, face up, in good light")
-    if len(found) < MIN_TILES:
-        raise ScanError("too_few_tiles", f"only {len(found)} tiles found; a winning hand has at least {MIN_TILES}: "
-                                         "put the whole hand in view, melds and winning tile included", found)
     if len(found) > MAX_TILES:
         raise ScanError("too_many_tiles", f"{len(found)} tiles in view; a hand has at most 18 plus dora indicators: "
                                           "photograph just the one hand", found)
     if classifier is None:
         classifier = pipeline_classifier()
     detections = name_tiles(photo.image, found, classifier)
+    if len(found) < MIN_TILES:
+        message = (f"only {len(found)} tiles found; a winning hand has at least {MIN_TILES}: "
+                   "put the whole hand in view, melds and winning tile included")
+        named = _played(detections, situation)
+        raise ScanError("too_few_tiles", message, found, Scan(named, _boxes(named, photo), Arrangement(), None, [message]))
     arrangement = arrange(detections)
     repaired = repair(arrangement, detections, situation)
-    boxes = [tuple(int(round(v / photo.scale)) for v in d.box) for d in detections]
-    return Scan(detections, boxes, arrangement, repaired, repaired.doubts)
+    return Scan(detections, _boxes(detections, photo), arrangement, repaired, repaired.doubts)
+
+
+def _played(detections: list[Detection], situation: dict | None) -> list[Detection]:
+    """Each tile with only the names its rules play, best first: no flower or season where the
+    rules have none (riichi, Fundamentals). For tiles that make no hand, so the repair step,
+    which otherwise renames such tiles, never sees them."""
+    if takes_flowers(situation):
+        return detections
+    return [replace(d, candidates=tuple(c for c in d.candidates if not is_bonus(c[0]))) for d in detections]
+
+
+def _boxes(detections: list[Detection], photo: Photo) -> list[tuple[int, int, int, int]]:
+    """The detections' boxes in the pixels of the original photo."""
+    return [tuple(int(round(v / photo.scale)) for v in d.box) for d in detections]
 
 
 def scan_file(path: str | Path, classifier=None, situation: dict | None = None) -> Scan:

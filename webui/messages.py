@@ -102,6 +102,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "record.photo": ("Take or choose a photo of the hand", "手牌の写真を撮る／選ぶ"),
     "record.photo_dora": ("Photo of the dora indicators", "ドラ表示牌の写真"),
     "record.scanning": ("Reading the photo…", "写真を読み取り中…"),
+    "record.scan_incomplete": ("Not every tile of the hand was found: add the missing ones below, or take the photo again.",
+                               "手牌の牌がすべては見つかりませんでした。足りない牌を下で追加するか、撮り直してください。"),
     "record.doubtful": ("Tiles outlined in orange are doubtful: tap one to correct it.",
                         "オレンジ枠の牌は自信がありません。タップして修正できます。"),
     "record.hand": ("Hand (winning tile last)", "手牌（和了牌は最後）"),

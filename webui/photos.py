@@ -42,12 +42,18 @@ def _scanner():
 
 def scan_photo(data: bytes, rules: str) -> dict:
     """`{"tiles": [...], "hand": request-or-null, ...}` as `tenbou scan --json` prints it, for
-    a hand of these rules (riichi and Fundamentals play no flowers, so none is read there)."""
+    a hand of these rules (riichi and Fundamentals play no flowers, so none is read there).
+    Too few tiles for a hand still answer with the tiles named and `hand` null, `doubts` saying
+    why: the dora indicators' photo is such a one, and a hand the finder missed a tile of is
+    completed by a tap, not entered again."""
     check_photo(data)
     try:
         scanner = _scanner()
         found = scanner(data, rules)
     except ValueError as err:   # vision's PhotoError and HandError are ValueErrors with a message
+        named = getattr(err, "named", None)
+        if named is not None:
+            return named.to_json()
         raise PlayerError(422, "scan_failed", getattr(err, "message", str(err)),
                           code=getattr(err, "code", "scan_failed")) from None
     except (OSError, RuntimeError, ImportError) as err:   # no model file, or onnxruntime cannot load it

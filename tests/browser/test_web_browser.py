@@ -265,6 +265,28 @@ def test_photo_reading_outlines_the_tiles_the_pipeline_doubts(browser, server, a
     page.context.close()
 
 
+def test_a_photo_with_too_few_tiles_is_completed_not_entered_again(browser, server, artifacts, tmp_path):
+    """A hand photo the camera found 13 tiles in comes back named, with why it is no hand yet:
+    the tiles fill the hand row for the player to add the last one; a photo of the dora
+    indicators (a tile or two, never a hand) fills the dora row."""
+    base, app = server
+    missing_one = _scan_answer(READING[:13], None, "8s", lambda i, c: False)
+    missing_one["doubts"] = ["only 13 tiles found; a winning hand has at least 14: put the whole hand in view"]
+    page = _read_photo(browser, base, app, artifacts, tmp_path, missing_one, "photo-partial-")
+    assert page.locator("[data-test=row-hand] .tile").count() == 13
+    assert "only 13 tiles found" in page.inner_text("[data-scan-status]")
+    page.screenshot(path=str(artifacts / "22-photo-missing-a-tile.png"), full_page=True)
+
+    app.config["SCAN"] = lambda data, rules: {**_scan_answer([("3m", 0.99)], None, "4m", lambda i, c: False),
+                                              "doubts": ["only 1 tiles found"]}
+    page.set_input_files("[data-photo=dora]", str(tmp_path / "hand.png"))
+    page.wait_for_selector("[data-test=row-dora] .tile")
+    assert page.locator("[data-test=row-dora] .tile").get_attribute("data-code") == "3m"
+    assert page.locator("[data-test=row-hand] .tile").count() == 13
+    assert page.inner_text("[data-scan-status]").strip() == ""
+    page.context.close()
+
+
 def _tiny_png() -> bytes:
     import struct
     import zlib

@@ -381,7 +381,10 @@
       const data = await res.json();
       if (!res.ok) { status.className = "scan-status preview-error"; status.textContent = data.error.message + (data.error.detail ? " — " + data.error.detail : ""); return; }
       loadScan(data, kind);
-      status.textContent = "";
+      // Too few tiles for a hand come back named, to be completed here (a dora photo is just that).
+      const incomplete = kind === "hand" && !data.hand && (data.doubts || []).length;
+      status.className = incomplete ? "scan-status preview-error" : "scan-status muted";
+      status.textContent = incomplete ? cfg.text.scanIncomplete + " — " + data.doubts[0] : "";
       target = { row: "hand", meld: -1 }; selected = null;
       $$("[data-panel=tiles]", root).forEach((p) => { p.hidden = false; });
       draw();
