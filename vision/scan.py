@@ -209,8 +209,8 @@ def scan_photo(photo: Photo, classifier=None, situation: dict | None = None) -> 
 
 def _played(detections: list[Detection], situation: dict | None) -> list[Detection]:
     """Each tile with only the names its rules play, best first: no flower or season where the
-    rules have none (riichi, Fundamentals). For tiles that make no hand, so the repair step,
-    which otherwise renames such tiles, never sees them."""
+    rules have none (riichi, Fundamentals). For tiles too few for a hand: in a hand the repair
+    step renames such tiles, but it never sees these."""
     if takes_flowers(situation):
         return detections
     return [replace(d, candidates=tuple(c for c in d.candidates if not is_bonus(c[0]))) for d in detections]
