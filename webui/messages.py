@@ -113,6 +113,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "record.meld_kind": ("Kind", "種類"),
     "record.dora": ("Dora indicators", "ドラ表示牌"),
     "record.ura": ("Ura dora indicators", "裏ドラ表示牌"),
+    "record.flowers": ("Flowers and seasons (set aside)", "花牌（抜いた牌）"),
     "record.flags": ("Extras", "その他の役"),
     "record.riichi": ("Riichi", "立直"),
     "record.ippatsu": ("Ippatsu", "一発"),

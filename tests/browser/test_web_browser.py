@@ -28,11 +28,13 @@ def hand_codes(page) -> list[str]:
     return page.eval_on_selector_all("[data-test=row-hand] .tile", "els => els.map(e => e.dataset.code)")
 
 
-def start_session(page, base: str, shots: Path, prefix: str = "") -> str:
+def start_session(page, base: str, shots: Path, prefix: str = "", rules: str | None = None) -> str:
     page.goto(base + "/")
     page.click("[data-test=new-session]")
     for i, name in enumerate(["Aki", "Ben", "Chiyo", "Dan"]):
         page.fill(f"[data-test=player{i}]", name)
+    if rules:
+        page.select_option("[data-test=rules]", rules)
     page.fill("input[name=rate]", "1")
     page.screenshot(path=str(shots / f"{prefix}01-new-session.png"), full_page=True)
     page.click("[data-test=create]")
@@ -207,11 +209,12 @@ def _scan_answer(reading: list[tuple[str, float]], hand: dict, alternative: str,
     return {"tiles": tiles, "hand": hand, "result": None}
 
 
-def _read_photo(browser, base: str, app, artifacts: Path, tmp_path: Path, answer: dict, prefix: str):
+def _read_photo(browser, base: str, app, artifacts: Path, tmp_path: Path, answer: dict, prefix: str,
+                rules: str | None = None):
     """A new session's record page, in photo mode, after the recogniser gave `answer`."""
     app.config["SCAN"] = lambda data, rules: answer
     page = browser.new_context(**PHONE).new_page()
-    start_session(page, base, artifacts, prefix=prefix)
+    start_session(page, base, artifacts, prefix=prefix, rules=rules)
     page.click("[data-test=record-hand]")
     page.click("[data-test=mode-photo]")
     photo = tmp_path / "hand.png"
@@ -285,6 +288,48 @@ def test_a_photo_with_too_few_tiles_is_completed_not_entered_again(browser, serv
     assert page.locator("[data-test=row-hand] .tile").count() == 13
     assert page.inner_text("[data-scan-status]").strip() == ""
     page.context.close()
+
+
+def test_flowers_by_taps_and_by_photo_in_classical_chinese(browser, server, artifacts, tmp_path):
+    """A classical Chinese hand scores its flowers and seasons: a flower tapped goes where they
+    are set aside (never into the hand) and counts in the preview and the record; a photo's
+    flowers fill the same row."""
+    base, app = server
+    page = browser.new_context(**PHONE).new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    start_session(page, base, artifacts, prefix="chinese-", rules="chinese-classical")
+    page.click("[data-test=record-hand]")
+    page.click("[data-test=mode-tiles]")
+    page.click("[data-test=winner1]")
+    page.click("[data-test=tsumo]")
+    for code in "2m 3m 4m 4p 5p 6p 6s 7s 8s 5s 6s 2z 2z 7s".split():
+        page.click(f"[data-test=pick-{code}]")
+    page.wait_for_selector("[data-test=confirm]:not([disabled])")
+    without = page.inner_text("[data-test=preview]")
+    assert "undefined" not in without and "han" not in without     # classical Chinese counts points
+    page.click("[data-test=pick-2f]")
+    page.click("[data-test=pick-6f]")
+    assert [t.get_attribute("data-code") for t in page.locator("[data-test=row-flowers] .tile").all()] == ["2f", "6f"]
+    assert page.locator("[data-test=row-hand] .tile").count() == 14
+    page.wait_for_function("(before) => document.querySelector('[data-test=preview]').innerText !== before", arg=without)
+    # South's self-drawn 234m 456p 678s 567s 22z: 96 points, and with South's own flower and
+    # season (2f, 6f) 512 (the scorer's figures for this request)
+    assert "96" in without and "512" in page.inner_text("[data-test=preview]")
+    page.wait_for_selector("[data-test=confirm]:not([disabled])")
+    page.screenshot(path=str(artifacts / "23-chinese-flowers.png"), full_page=True)
+    page.click("[data-test=confirm]")
+    page.wait_for_selector("[data-test=scoreboard]")
+    assert page.locator("[data-live]").get_attribute("data-events") == "1"
+
+    answer = _scan_answer(READING, {"rules": "chinese-classical", "concealed": "234m456p678s22z555z", "win_tile": "5z",
+                                    "flowers": "5f"}, "4p", lambda i, c: False)
+    page.context.close()
+    page = _read_photo(browser, base, app, artifacts, tmp_path, answer, "chinese-photo-", rules="chinese-classical")
+    assert [t.get_attribute("data-code") for t in page.locator("[data-test=row-flowers] .tile").all()] == ["5f"]
+    assert page.locator("[data-test=row-hand] .tile").count() == 14
+    page.context.close()
+    assert not errors, errors
 
 
 def _tiny_png() -> bytes:

@@ -10,8 +10,9 @@
   document.querySelector("template[data-tile-art]").content.querySelectorAll("[data-art]")
     .forEach((el) => { art[el.dataset.art] = el.innerHTML; });
 
-  // rows: hand (winning tile last), one per meld, dora, ura. A tile is {code, doubt, alts}.
-  const hand = { hand: [], dora: [], ura: [], melds: [] };
+  // rows: hand (winning tile last), one per meld, dora, ura, and in classical Chinese the
+  // flowers and seasons set aside. A tile is {code, doubt, alts}.
+  const hand = { hand: [], dora: [], ura: [], melds: [], flowers: [] };
   let target = { row: "hand", meld: -1 };
   let selected = null;           // {row, meld, index}: the tile a pick will replace
   let mode = "tiles";
@@ -37,6 +38,7 @@
   function rowLimit(row, meld) {
     if (row === "hand") return 14 - 3 * hand.melds.length;
     if (row === "meld") return hand.melds[meld].kind.endsWith("kan") ? 4 : 3;
+    if (row === "flowers") return 8;
     return 5;
   }
 
@@ -94,12 +96,14 @@
     drawRow($("[data-row=hand] [data-tiles]", root), "hand", -1);
     drawRow($("[data-row=dora] [data-tiles]", root), "dora", -1);
     drawRow($("[data-row=ura] [data-tiles]", root), "ura", -1);
+    const flowerRow = $("[data-row=flowers] [data-tiles]", root);   // classical Chinese only
+    if (flowerRow) drawRow(flowerRow, "flowers", -1);
     drawMelds();
     $("[data-row=hand] [data-count]", root).textContent = `${hand.hand.length}/${rowLimit("hand")}`;
-    const names = { hand: cfg.text.hand, dora: cfg.text.dora, ura: cfg.text.ura };
+    const names = { hand: cfg.text.hand, dora: cfg.text.dora, ura: cfg.text.ura, flowers: cfg.text.flowers };
     $("[data-target-name]", root).textContent =
       target.row === "meld" ? `${cfg.text.meld} ${target.meld + 1}` : names[target.row];
-    const doubts = [...hand.hand, ...hand.dora, ...hand.melds.flatMap((m) => m.tiles)].some((t) => t.doubt);
+    const doubts = [...hand.hand, ...hand.dora, ...hand.flowers, ...hand.melds.flatMap((m) => m.tiles)].some((t) => t.doubt);
     $("[data-doubt-note]", root).hidden = !doubts;
     schedulePreview();
   }
@@ -110,8 +114,11 @@
       tiles[selected.index] = { code, doubt: false, alts: [] };
       selected = null;
     } else {
-      const tiles = rowTiles(target.row, target.meld);
-      if (tiles.length >= rowLimit(target.row, target.meld)) return;
+      // A flower or season is never part of the hand: it goes where flowers are set aside.
+      const row = code.endsWith("f") ? "flowers" : target.row;
+      const meld = code.endsWith("f") ? -1 : target.meld;
+      const tiles = rowTiles(row, meld);
+      if (tiles.length >= rowLimit(row, meld)) return;
       tiles.push({ code, doubt: false, alts: [] });
     }
     draw();
@@ -124,7 +131,7 @@
     draw();
   });
   $("[data-clear]", root).addEventListener("click", () => {
-    hand.hand = []; hand.dora = []; hand.ura = []; hand.melds = [];
+    hand.hand = []; hand.dora = []; hand.ura = []; hand.melds = []; hand.flowers = [];
     target = { row: "hand", meld: -1 }; selected = null; draw();
   });
   $("[data-add-meld]", root).addEventListener("click", () => {
@@ -195,7 +202,7 @@
                                                      : { kind: m.kind, tiles: codes(m.tiles), from: m.from })),
       dora_indicators: codes(hand.dora),
       ura_indicators: codes(hand.ura),
-    }, flags);
+    }, hand.flowers.length ? { flowers: codes(hand.flowers) } : {}, flags);
   }
 
   function who() {
@@ -262,7 +269,9 @@
     const yaku = (result.yaku || []).map((y) => `<li><span>${cfg.names.yaku[y.id] || y.id}</span><b>${y.han}</b></li>`).join("");
     const limit = result.limit ? `<span class="limit">${cfg.names.limit[result.limit] || result.limit}</span>` : "";
     const pays = (result.transfers || []).map((t) => `<li>${fmt(cfg.text.pays, { payer: party(t.from), payee: party(t.to), points: t.points })}</li>`).join("");
-    body.innerHTML = `<p class="preview-total"><b>${fmt(cfg.text.points, { points: result.points })}</b> · ${fmt(cfg.text.hanFu, { han: result.han, fu: result.fu })} ${limit}</p>
+    // Han and fu are riichi's; classical Chinese and Fundamentals answer with points alone.
+    const hanFu = result.han === undefined ? "" : ` · ${fmt(cfg.text.hanFu, { han: result.han, fu: result.fu })}`;
+    body.innerHTML = `<p class="preview-total"><b>${fmt(cfg.text.points, { points: result.points })}</b>${hanFu} ${limit}</p>
       <ul class="yaku-list">${yaku}</ul><ul class="pay-list">${pays}</ul>`;
     return true;
   }
@@ -318,7 +327,7 @@
 
   // The next winner starts from an empty hand; the dora indicators stay (one wall, one discard).
   function resetEditor() {
-    hand.hand = []; hand.melds = [];
+    hand.hand = []; hand.melds = []; hand.flowers = [];
     target = { row: "hand", meld: -1 }; selected = null;
     $$("[data-flag]", root).forEach((el) => { el.checked = false; });
     const han = $("[data-han]", root);
@@ -369,7 +378,7 @@
   function loadScan(data, kind) {
     const rows = window.TenbouScan.rows(data);
     if (kind === "dora") { hand.dora = rows.loose; return; }
-    hand.hand = rows.hand; hand.melds = rows.melds;
+    hand.hand = rows.hand; hand.melds = rows.melds; hand.flowers = rows.flowers;
     if (rows.dora.length) hand.dora = rows.dora;
   }
 

@@ -30,9 +30,9 @@
     });
   }
 
-  // {hand, melds, dora, loose}: the hand as read (winning tile last), or when the photo held
-  // no complete hand, the tiles in the order seen; `loose` is every face-up tile, for a photo
-  // of dora indicators.
+  // {hand, melds, dora, flowers, loose}: the hand as read (winning tile last), or when the
+  // photo held no complete hand, the tiles in the order seen (flowers and seasons apart);
+  // `loose` is every face-up tile, for a photo of dora indicators.
   function rows(data) {
     const tiles = data.tiles || [];
     const loose = tiles.filter((t) => t.pose !== "face_down").map((t) => plain(tileCode(t)));
@@ -40,8 +40,10 @@
     const h = data.hand;
     if (!h) {
       const seen = tiles.filter((t) => t.pose !== "face_down").map((t) => plain(tileCode(t)));
-      markDoubts([seen], tiles);
-      return { hand: seen, melds: [], dora: [], loose };
+      const flower = (t) => t.code.endsWith("f");
+      const out = { hand: seen.filter((t) => !flower(t)), melds: [], dora: [], flowers: seen.filter(flower), loose };
+      markDoubts([out.hand, out.flowers], tiles);
+      return out;
     }
     const concealed = splitTiles(h.concealed);
     const win = h.win_tile && h.win_tile.length === 2 ? h.win_tile : null;
@@ -50,9 +52,10 @@
       hand: concealed.map(plain),
       melds: (h.melds || []).map((m) => ({ kind: m.kind, from: m.from || "left", tiles: splitTiles(m.tiles).map(plain) })),
       dora: splitTiles(h.dora_indicators).map(plain),
+      flowers: splitTiles(h.flowers).map(plain),
       loose,
     };
-    markDoubts([out.hand, ...out.melds.map((m) => m.tiles), out.dora], tiles);
+    markDoubts([out.hand, ...out.melds.map((m) => m.tiles), out.dora, out.flowers], tiles);
     return out;
   }
 
