@@ -301,6 +301,7 @@ def test_flowers_by_taps_and_by_photo_in_classical_chinese(browser, server, arti
     start_session(page, base, artifacts, prefix="chinese-", rules="chinese-classical")
     page.click("[data-test=record-hand]")
     page.click("[data-test=mode-tiles]")
+    assert not page.locator("[data-test=row-dora], [data-flag=riichi], [data-photo=dora]").count()   # riichi's, not these rules'
     page.click("[data-test=winner1]")
     page.click("[data-test=tsumo]")
     for code in "2m 3m 4m 4p 5p 6p 6s 7s 8s 5s 6s 2z 2z 7s".split():

@@ -94,10 +94,11 @@
 
   function draw() {
     drawRow($("[data-row=hand] [data-tiles]", root), "hand", -1);
-    drawRow($("[data-row=dora] [data-tiles]", root), "dora", -1);
-    drawRow($("[data-row=ura] [data-tiles]", root), "ura", -1);
-    const flowerRow = $("[data-row=flowers] [data-tiles]", root);   // classical Chinese only
-    if (flowerRow) drawRow(flowerRow, "flowers", -1);
+    // Dora and ura rows where the rules have dora, the flowers' row in classical Chinese.
+    ["dora", "ura", "flowers"].forEach((row) => {
+      const tiles = $(`[data-row=${row}] [data-tiles]`, root);
+      if (tiles) drawRow(tiles, row, -1);
+    });
     drawMelds();
     $("[data-row=hand] [data-count]", root).textContent = `${hand.hand.length}/${rowLimit("hand")}`;
     const names = { hand: cfg.text.hand, dora: cfg.text.dora, ura: cfg.text.ura, flowers: cfg.text.flowers };
@@ -168,7 +169,8 @@
       $$("option", pao).forEach((o) => { o.disabled = o.value === winner; });
       if (pao.value === winner) pao.value = "";
     }
-    $("[data-flag=riichi]", root).checked = !!cfg.riichi[Number(winner)];
+    const riichi = $("[data-flag=riichi]", root);
+    if (riichi) riichi.checked = !!cfg.riichi[Number(winner)];
     if (addWinner) addWinner.hidden = !(ron && radio("discarder") !== null && taken.length + 2 < cfg.players.length);
     schedulePreview();
   }
