@@ -44,6 +44,12 @@ def start_session(page, base: str, shots: Path, prefix: str = "", rules: str | N
     return re.search(r"/s/([^/]+)$", page.url).group(1)
 
 
+def tap_tiles(page, codes) -> None:
+    """Tap these tiles in the record page's picker, in order (codes as a list or "1m 2m ...")."""
+    for code in codes.split() if isinstance(codes, str) else codes:
+        page.click(f"[data-test=pick-{code}]")
+
+
 def shown_scores(page, where: str = "[data-field=score]") -> list[int]:
     """The scores a page shows, in seat order."""
     return [int(s) for s in page.eval_on_selector_all(where, "els => els.map(e => e.textContent)")]
@@ -118,8 +124,7 @@ def record_by_photo_or_taps(page, tmp_path: Path, shots: Path) -> str:
             return "photo"
     page.click("[data-test=mode-tiles]")
     page.click("[data-clear]")
-    for code in TAP_HAND[:-1] + ["9m"]:
-        page.click(f"[data-test=pick-{code}]")
+    tap_tiles(page, TAP_HAND[:-1] + ["9m"])
     page.locator("[data-test=row-hand] .tile").nth(13).click()      # tap the wrong tile...
     page.click("[data-test=pick-5z]")                                # ...and correct it
     assert hand_codes(page) == TAP_HAND
@@ -304,8 +309,7 @@ def test_flowers_by_taps_and_by_photo_in_classical_chinese(browser, server, arti
     assert not page.locator("[data-test=row-dora], [data-flag=riichi], [data-photo=dora]").count()   # riichi's, not these rules'
     page.click("[data-test=winner1]")
     page.click("[data-test=tsumo]")
-    for code in "2m 3m 4m 4p 5p 6p 6s 7s 8s 5s 6s 2z 2z 7s".split():
-        page.click(f"[data-test=pick-{code}]")
+    tap_tiles(page, "2m 3m 4m 4p 5p 6p 6s 7s 8s 5s 6s 2z 2z 7s")
     page.wait_for_selector("[data-test=confirm]:not([disabled])")
     without = page.inner_text("[data-test=preview]")
     assert "undefined" not in without and "han" not in without     # classical Chinese counts points
@@ -368,11 +372,9 @@ def test_a_called_pon_by_taps_in_japanese(browser, server, artifacts):
     page.select_option("[data-meld-kind]", "pon")
     page.select_option("[data-meld-from]", "left")
     page.click("[data-add-meld]")
-    for _ in range(3):
-        page.click("[data-test=pick-5z]")
+    tap_tiles(page, "5z 5z 5z")
     page.click("[data-row=hand] .tile-slot")
-    for code in "2m 3m 4m 4p 5p 6p 6s 7s 8s 2z 2z".split():
-        page.click(f"[data-test=pick-{code}]")
+    tap_tiles(page, "2m 3m 4m 4p 5p 6p 6s 7s 8s 2z 2z")
     page.wait_for_selector("[data-test=confirm]:not([disabled])")
     preview = page.inner_text("[data-test=preview]")
     assert "役牌 白" in preview and "ポン" in page.inner_text("[data-melds]")

@@ -2,7 +2,7 @@
 one by han and fu, a third added by mistake and removed, one confirm."""
 from __future__ import annotations
 
-from tests.browser.test_web_browser import record_page, shown_scores
+from tests.browser.test_web_browser import record_page, shown_scores, tap_tiles
 
 BEN_TAPS = "2m 3m 4m 4p 6p 6s 7s 8s 3z 3z 5z 5z 5z 5p".split()    # haku, wins on Aki's 5p: 1300
 
@@ -15,8 +15,7 @@ def test_a_double_ron_through_the_record_page(browser, server, artifacts):
     page.click("[data-test=winner1]")
     page.click("[data-test=ron]")
     page.click("[data-test=discarder0]")
-    for code in BEN_TAPS:
-        page.click(f"[data-test=pick-{code}]")
+    tap_tiles(page, BEN_TAPS)
     page.wait_for_selector("[data-test=add-winner]:not([disabled])")
     assert "1300" in page.inner_text("[data-test=preview]")
     page.click("[data-test=add-winner]")
