@@ -170,3 +170,16 @@ def test_any_crop_fits_the_input_and_looks_as_an_area_resize_would(height, width
     if height >= INPUT_H and width >= INPUT_W:     # shrunk: close to what the model learnt
         area = cv2.resize(crop, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA)
         assert np.abs(fitted.astype(int) - area.astype(int)).mean() < 3
+
+
+def test_the_training_crop_cache_is_keyed_by_all_the_code_that_makes_the_crops():
+    # The cached crops are rendered and then shrunk to the input size in vision/train/data.py:
+    # a change to either must not reuse crops made the old way.
+    from pathlib import Path
+
+    import vision.render
+    from vision.train import data
+
+    sources = data.crop_sources()
+    assert Path(data.__file__).resolve() in sources
+    assert set(Path(vision.render.__file__).resolve().parent.glob("*.py")) <= set(sources)

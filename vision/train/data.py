@@ -27,13 +27,19 @@ def cache_dir() -> Path:
     return path
 
 
+def crop_sources() -> list[Path]:
+    """The code that makes the cached crops: the renderer, and this module, which shrinks them
+    to the network's input size."""
+    return sorted((Path(__file__).resolve().parents[1] / "render").glob("*.py")) + [Path(__file__).resolve()]
+
+
 @lru_cache(maxsize=1)
 def _renderer_digest() -> str:
-    """Changes whenever the renderer's code does, so a stale cache is never reused. Read once per
-    process: the renderer in memory is the one this process started with, even if its files are
+    """Changes whenever `crop_sources` do, so a stale cache is never reused. Read once per
+    process: the code in memory is the one this process started with, even if its files are
     edited during a long run."""
     digest = hashlib.sha256()
-    for path in sorted((Path(__file__).resolve().parents[1] / "render").glob("*.py")):
+    for path in crop_sources():
         digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 
