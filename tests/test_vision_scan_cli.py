@@ -141,6 +141,15 @@ def test_too_few_tiles_are_named_as_the_rules_play(tmp_path):
         assert [t["tile"] for t in refused.value.named.to_json()["tiles"]] == names
 
 
+def test_too_few_tiles_in_json_still_list_the_tiles_seen(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(vision.classify, "TileClassifier", ColourClassifier)
+    assert main(["scan", str(hand_photo(tmp_path, ["3m", "5z"])), "--json"]) == 1
+    out = capsys.readouterr()
+    answer = json.loads(out.out)
+    assert [t["tile"] for t in answer["tiles"]] == ["3m", "5z"] and answer["hand"] is None and answer["result"] is None
+    assert "only 2 tiles found" in out.err
+
+
 def test_too_many_tiles_in_view(tmp_path):
     path = tmp_path / "crowd.png"
     cv2.imwrite(str(path), compose([list("u" * 15)] * 3).image)

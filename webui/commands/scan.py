@@ -59,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
     except ScanError as error:
         if args.annotate and error.found:
             write_annotation(args.annotate, args.photo, error.found)
+        if args.json and error.named is not None:   # too few for a hand: the tiles seen, for tools
+            print(json.dumps({**error.named.to_json(), "result": None}, ensure_ascii=False))
         print(f"tenbou scan: {error.message}", file=sys.stderr)
         return NO_HAND
     except PhotoError as error:
