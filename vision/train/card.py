@@ -32,8 +32,8 @@ Names one tile from an upright crop of its face: the 34 kinds, the red fives (`0
 flowers and seasons (`1f`-`8f`) and `back` (a tile lying face down). Input: BGR crop resized to
 48x64, scaled `(x/255 - 0.5)/0.25`, NCHW float32 (see `vision/classify.py: prepare`; training
 resizes with OpenCV's area averaging, while the pipeline, the 8-bit calibration and every figure
-below use `fit_crop`, whole-factor averaging then bilinear, about five times faster: the rendered
-crops below are 2967 right, 2969 with the area resize and a calibration on it); output:
+below use `fit_crop`, whole-factor averaging then bilinear, about five times faster; its docstring
+has what the two gave when measured against each other); output:
 46 logits in the order of `vision.labels.LABELS` (also stored in the model's metadata `labels`).
 Built by `python -m vision.train` ({size_bytes / 1e6:.1f} MB, 8-bit; {train_minutes:.0f} min on 2 shared CPU
 cores, rendering the crops adds about 5-10 min when they are not cached in `$TENBOU_CACHE` or the
