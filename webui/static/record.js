@@ -116,8 +116,9 @@
       selected = null;
     } else {
       // A flower or season is never part of the hand: it goes where flowers are set aside.
-      const row = code.endsWith("f") ? "flowers" : target.row;
-      const meld = code.endsWith("f") ? -1 : target.meld;
+      const flower = code.endsWith("f");
+      const row = flower ? "flowers" : target.row;
+      const meld = flower ? -1 : target.meld;
       const tiles = rowTiles(row, meld);
       if (tiles.length >= rowLimit(row, meld)) return;
       tiles.push({ code, doubt: false, alts: [] });
