@@ -20,7 +20,8 @@ The scorers take turns in every round and the time is the process's CPU time, so
 machine skews them less; each answer is dropped once made (`each`), as a server drops it once
 sent; best of the rounds, with the spread of the same-round ratios beside it.
 The headline figure is `scorer.score` on unseen hands: what a client of the contract gets from a
-running server.
+running server. The first line says whether Tenbou's scorer ran compiled (setup.py compiles it
+with mypyc where it can) or as Python (TENBOU_PURE_PYTHON=1 times the Python one).
 
 `--stages` also splits `scorer.score` on unseen hands into its steps (read the request, check
 the hand, score it, render the response) in microseconds a hand, to show where the time goes.
@@ -36,7 +37,7 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scorer import score  # noqa: E402
+from scorer import BUILD, score  # noqa: E402
 from scorer.request import read_request  # noqa: E402
 from scorer.riichi import rules_for, score_hand  # noqa: E402
 from tests.mahjong_adapter import mahjong_hand, score_with_mahjong  # noqa: E402
@@ -133,7 +134,8 @@ def report(rates: dict[str, dict[str, list[float]]], count: int, source: str, ro
     """The lines to print: hands per second (best round) per scorer and mode, then each Tenbou
     path against `mahjong` with the spread of the same-round ratios, then the headline."""
     best = {label: {mode: max(values) for mode, values in by_mode.items()} for label, by_mode in rates.items()}
-    lines = [f"{count} {source}, scored by both libraries; hands per second (CPU time, best of {rounds} rounds)",
+    lines = [f"{count} {source}, scored by both libraries; hands per second (CPU time, best of {rounds} rounds); "
+             f"Tenbou's scorer: {BUILD}",
              f"{'':<36}" + "".join(f"{mode:>14}" for mode in MODES)]
     lines += [f"{label:<36}" + "".join(f"{best[label][mode]:>14,.0f}" for mode in MODES) for label in rates]
     lines.append(f"ratio to {PEER} (best rounds; in brackets the lowest and highest same-round ratio):")
@@ -155,7 +157,7 @@ def stages(requests: list[dict], rounds: int) -> list[str]:
     """Microseconds a hand for each step of `scorer.score` on unseen hands (best of the rounds):
     each step is timed over the even hands with every step before it done outside the clock."""
     from scorer.contract import _riichi_rules, render_riichi
-    from scorer.hand import tally_tiles
+    from scorer.tally import tally_tiles
     from scorer.hand_checks import check_hand
 
     def check(request):

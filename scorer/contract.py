@@ -8,17 +8,17 @@ request Tenbou cannot score comes back as `{"ok": false, "error": {"code", "mess
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from .errors import HandError
-from .hand import tally_tiles
+from .tally import tally_tiles
 from .hand_checks import check_hand
 from .request import Request, read_request
 from .riichi import rules_for, score_hand
 from .riichi.memo import Table
 
 # Dora-like yaku are one entry whose han is the count (the contract), however an engine lists them.
-COUNTED_YAKU = ("dora", "aka_dora", "ura_dora", "nukidora")
+COUNTED_YAKU: Final = ("dora", "aka_dora", "ura_dora", "nukidora")
 
 
 def score(request: object) -> dict:
@@ -43,7 +43,7 @@ def _score(request: Request) -> dict:
     return response
 
 
-_RULES_SEEN: Table = Table()
+_RULES_SEEN: Final[dict] = Table()
 
 
 def _riichi_rules(request: Request):
@@ -87,7 +87,7 @@ def render_riichi(result: Any) -> dict:
         "limit": result.limit,
         "fu_breakdown": [{"reason": reason, "fu": fu} for reason, fu in result.fu_breakdown],
         "points": result.points,
-        "transfers": [dict(t) for t in result.transfers if t["points"]],
+        "transfers": [t for t in result.transfers if t["points"]],     # the result's own: made for this answer
     }
 
 

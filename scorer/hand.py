@@ -5,12 +5,13 @@ every rule set scores a `WinningHand`. Seats are named by seat wind: "E" is the 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 from itertools import repeat
 from operator import attrgetter, eq
-from typing import NamedTuple
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple
 
-from .tiles import FIRST_BONUS, Tile
+from .tiles import Tile
 
 MELD_KINDS = ("chi", "pon", "minkan", "ankan", "kakan")
 SOURCES = ("left", "across", "right")
@@ -36,8 +37,10 @@ class Meld:
         return min(t.kind for t in self.tiles)
 
 
-@dataclass(frozen=True)
-class WinningHand:
+class WinningHand(NamedTuple):
+    """A named tuple, not a dataclass: the request reader makes one for every hand in one step,
+    and the compiled scorer (setup.py) reads its fields as tuple items, where a dataclass's are
+    attribute look-ups by name."""
     concealed: tuple[Tile, ...]          # the closed part, winning tile included
     win_tile: Tile
     melds: tuple[Meld, ...] = ()
@@ -65,28 +68,8 @@ class WinningHand:
     takes_pot: bool = True
     pao: str = ""
     nukidora: int = 0
-    extra: dict = field(default_factory=dict)   # rule-set-specific request fields
-
-    @classmethod
-    def from_fields(cls, values: dict) -> WinningHand:
-        """The request reader's constructor: every field, by name, at once.
-
-        A frozen dataclass's `__init__` sets each of these 28 fields through
-        `object.__setattr__`, some 5 us a hand (the JSON path scores a hand in about 100 us);
-        the instance made here is the same, filled in one step."""
-        if values.keys() != _FIELD_NAMES:
-            missing, unknown = _FIELD_NAMES - values.keys(), values.keys() - _FIELD_NAMES
-            raise TypeError(f"WinningHand.from_fields: missing {sorted(missing)}, unknown {sorted(unknown)}")
-        return cls._filled(dict(values))       # the hand's own: the caller may change theirs
-
-    @classmethod
-    def _filled(cls, values: dict) -> WinningHand:
-        """`from_fields` for a caller whose `values` hold every field by construction (the
-        request reader starts from every default) and who hands the dict over: it becomes the
-        hand's attributes as it is, neither compared with the 28 names nor copied."""
-        hand = object.__new__(cls)
-        object.__setattr__(hand, "__dict__", values)
-        return hand
+    # Rule-set-specific request fields, read only: a default shared by every hand made without.
+    extra: Mapping[str, Any] = MappingProxyType({})
 
     @property
     def is_dealer(self) -> bool:
@@ -103,34 +86,4 @@ class WinningHand:
         return self.concealed + tuple(t for m in self.melds for t in m.tiles)
 
 
-class Tally(NamedTuple):
-    """A hand's tiles by kind, bonus kinds included (42 counts), counted once by `tally_tiles`
-    for the checks and the scoring both: a Python loop over the tiles is a few percent of
-    scoring a hand. Shared by its readers: read, never changed."""
-    concealed: list[int]        # the closed part's tiles, winning tile included
-    every: list[int]            # ... and the melds' (the same list when there are none)
-    reds: list[int]             # the kinds of the red fives among them, the concealed ones first
-    concealed_reds: int         # how many of `reds` are concealed
-
-
-def tally_tiles(hand: WinningHand) -> Tally:
-    concealed = [0] * (FIRST_BONUS + 8)
-    reds = []
-    for tile in hand.concealed:
-        concealed[tile.kind] += 1
-        if tile.red:
-            reds.append(tile.kind)
-    concealed_reds = len(reds)
-    every = concealed
-    if hand.melds:
-        every = list(concealed)
-        for meld in hand.melds:
-            for tile in meld.tiles:
-                every[tile.kind] += 1
-                if tile.red:
-                    reds.append(tile.kind)
-    return tuple.__new__(Tally, (concealed, every, reds, concealed_reds))     # made in C, as for a Reading
-
-
-_FIELD_NAMES = frozenset(f.name for f in fields(WinningHand))
 _KIND = attrgetter("kind")

@@ -7,14 +7,16 @@ wrong count, a wrong count before a flag).
 from __future__ import annotations
 
 from collections import Counter
+from typing import Callable, Final
 
 from .errors import HandError
-from .hand import Meld, Tally, WinningHand, tally_tiles
+from .hand import Meld, WinningHand
 from .request import MELD_NAMES, WIND_NAMES
+from .tally import Tally, tally_tiles
 from .tiles import FIRST_BONUS, NORTH, SUIT_NAMES, Tile, counts, format_tiles
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen")
+NUMBER_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                       "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen")
 
 
 def check_hand(hand: WinningHand, rules: str, tally: Tally | None = None) -> None:
@@ -86,7 +88,7 @@ def _check_three_player(hand: WinningHand, rules: str) -> None:
         return
     # Three-player riichi removes the characters 2 to 8 from the set, and with them every chi.
     missing = next((t for t in hand.all_tiles + hand.dora_indicators + hand.ura_indicators
-                    if t.suit == "m" and 2 <= t.number <= 8), None)
+                    if 1 <= t.kind <= 7), None)     # the kinds of 2m to 8m
     if missing is not None:
         raise HandError("bad_tile", f"{missing.name} is not in a three-player set: only the 1 and "
                                     "9 of characters are played")
@@ -97,7 +99,7 @@ def _check_three_player(hand: WinningHand, rules: str) -> None:
 
 def _check_copies(hand: WinningHand, seen: list[int], reds: list[int]) -> None:
     north_ok = not hand.nukidora or seen[NORTH] + hand.nukidora <= 4
-    if max(seen) <= 4 and north_ok and len(set(reds)) == len(reds):
+    if north_ok and len(set(reds)) == len(reds) and _at_most_four(seen):
         return      # the common case, decided without copying the counts
     seen = seen[:FIRST_BONUS]
     seen[NORTH] += hand.nukidora
@@ -113,6 +115,14 @@ def _check_copies(hand: WinningHand, seen: list[int], reds: list[int]) -> None:
         if count > 1:
             raise HandError("too_many_copies", f"There are {words(count)} red 5 {SUIT_NAMES[suit]}: a set has "
                                                "one red five of each suit.")
+
+
+def _at_most_four(counts: list[int]) -> bool:
+    # A loop, not max(): compiled (setup.py), it compares machine integers.
+    for count in counts:
+        if count > 4:
+            return False
+    return True
 
 
 def _check_tile_count(hand: WinningHand) -> None:
@@ -164,7 +174,7 @@ def _check_flags(hand: WinningHand) -> None:
             return      # the common hand, riichi or not: nothing that could clash
     opened = not hand.is_closed
     first = next((name for name in ("tenhou", "chiihou", "renhou") if getattr(hand, name)), "")
-    clashes = [
+    clashes: list[tuple[object, str | Callable[[], str]]] = [
         (riichi and opened, lambda: "Riichi needs a closed hand, but "
                                     f"{meld_words(next(m for m in hand.melds if m.opened))} is called."),
         (hand.ippatsu and not riichi, "Ippatsu is only for a player in riichi: set riichi too, or drop ippatsu."),

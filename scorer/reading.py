@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final, Sequence
 
 from .tiles import KINDS, is_terminal_or_honor
 
-TERMINALS_AND_HONORS = tuple(k for k in range(KINDS) if is_terminal_or_honor(k))
+TERMINALS_AND_HONORS: Final = tuple(k for k in range(KINDS) if is_terminal_or_honor(k))
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Split:
     sets: tuple[tuple[str, int], ...]
 
 
-def splits(hand: list[int] | tuple[int, ...]) -> list[Split]:
+def splits(hand: Sequence[int]) -> list[Split]:
     """Every distinct split of the tiles into sets and one pair (standard shape)."""
     total = sum(hand)
     if total % 3 != 2:
@@ -34,14 +35,14 @@ def splits(hand: list[int] | tuple[int, ...]) -> list[Split]:
 # The suits and the honours read independently of each other, so the tiles are split per
 # block (9 characters, 9 dots, 9 bamboo, 7 honours) and each block's readings are cached:
 # the same block shapes come back across many hands.
-BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))
+BLOCKS: Final = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 @lru_cache(maxsize=65536)
 def _splits(hand: tuple[int, ...]) -> tuple[tuple[int, tuple], ...]:
     before: list[tuple] = [()]          # the sets of the blocks before the pair's block
     after: list[tuple] = [()]           # ... and after it
-    pairs = None
+    pairs: tuple[tuple[int, tuple], ...] | None = None
     for start, end in BLOCKS:
         block = hand[start:end]
         tiles = sum(block)
@@ -103,22 +104,22 @@ def block_sets(block: tuple[int, ...], start: int) -> tuple[tuple[tuple[str, int
     return tuple(results)
 
 
-def is_seven_pairs(hand: list[int] | tuple[int, ...]) -> bool:
+def is_seven_pairs(hand: Sequence[int]) -> bool:
     # 14 tiles with seven kinds held twice leaves no other tile (counted in C, for speed).
     return sum(hand) == 14 and hand.count(2) == 7
 
 
-def is_thirteen_orphans(hand: list[int] | tuple[int, ...]) -> bool:
+def is_thirteen_orphans(hand: Sequence[int]) -> bool:
     return (sum(hand) == 14 and all(hand[k] >= 1 for k in TERMINALS_AND_HONORS)
             and sum(hand[k] for k in TERMINALS_AND_HONORS) == 14)
 
 
-def is_complete(hand: list[int] | tuple[int, ...]) -> bool:
+def is_complete(hand: Sequence[int]) -> bool:
     """A winning shape: sets and a pair, seven pairs, or thirteen orphans."""
     return bool(splits(hand)) or is_seven_pairs(hand) or is_thirteen_orphans(hand)
 
 
-def waits(hand: list[int] | tuple[int, ...]) -> list[int]:
+def waits(hand: Sequence[int]) -> list[int]:
     """The tile kinds that complete a 13-tile (or 13 - 3k) hand; a fifth copy cannot."""
     if sum(hand) % 3 != 1:
         return []
@@ -134,7 +135,7 @@ def waits(hand: list[int] | tuple[int, ...]) -> list[int]:
     return found
 
 
-def shanten(hand: list[int] | tuple[int, ...]) -> int:
+def shanten(hand: Sequence[int]) -> int:
     """Tiles away from ready: -1 complete, 0 ready (tenpai), 1 one away, and so on.
 
     The best of the standard shape, seven pairs and thirteen orphans; the last two only

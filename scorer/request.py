@@ -8,19 +8,18 @@ them (the Fundamentals draw pool, the Chinese losers' own counts).
 from __future__ import annotations
 
 import re
-from dataclasses import MISSING, fields
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .errors import HandError
 from .hand import MELD_KINDS, SOURCES, Meld, WinningHand
 from .riichi.memo import Table
 from .tiles import WIND_NAMES, Tile, format_tiles, parse_tiles
 
-MELD_NAMES = {"chi": "chi", "pon": "pon", "minkan": "open kan", "ankan": "concealed kan",
-              "kakan": "added kan"}
-RULE_SETS = ("riichi", "fundamentals", "chinese-classical")
-FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
-         "tenhou", "chiihou", "renhou", "nagashi_mangan")
+MELD_NAMES: Final = {"chi": "chi", "pon": "pon", "minkan": "open kan", "ankan": "concealed kan",
+                     "kakan": "added kan"}
+RULE_SETS: Final = ("riichi", "fundamentals", "chinese-classical")
+FLAGS: Final = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+                "tenhou", "chiihou", "renhou", "nagashi_mangan")
 
 
 class Request(NamedTuple):
@@ -59,35 +58,41 @@ def read_hand(request: dict, options: dict) -> WinningHand:
     """The hand a request describes: each field it names read by that field's reader (which
     says what is wrong with a bad value), every other field at its default. Only the fields
     present are visited: a request names about a dozen of the hand's 28."""
-    values = dict(_DEFAULTS)
-    values["players"] = 3 if options.get("three_player") is True else 4
-    extra = values["extra"] = {}
+    row = list(_DEFAULT_ROW)        # WinningHand's fields in order, each at its default
+    row[_PLAYERS] = 3 if options.get("three_player") is True else 4
+    extra: dict = {}
+    row[_EXTRA] = extra
     for name, value in request.items():
-        try:
-            read = _DISPATCH[name]      # subscripted, not .get: a method call costs more
-        except KeyError:                # a field Tenbou does not read: kept for the rule sets
-            extra[name] = value
-            continue
-        if read is None:
-            continue                    # rules, preset, options: read by read_request
+        kind, at = _FIELDS.get(name, _NOT_A_FIELD)
         # Most values are already what their reader would return (a flag true or false, a count
-        # from 0, a seat wind): those are kept as they are, without the call.
-        elif read is _bool and (value is True or value is False):
-            values[name] = value
-        elif read is _count and type(value) is int and value >= 0:
-            values[name] = value
-        elif read is _wind and type(value) is str and value in _SEATS:
-            values[name] = value
-        else:
-            values[name] = read(value, name)
+        # from 0, a seat wind): those are kept as they are, without the call. The readers are
+        # called by name, not through a table: the compiled scorer calls them directly then.
+        if kind == _FLAG:
+            row[at] = value if value is True or value is False else _bool(value, name)
+        elif kind == _COUNT:
+            row[at] = value if type(value) is int and value >= 0 else _count(value, name)
+        elif kind == _SEAT:
+            row[at] = value if type(value) is str and value in _SEATS else _wind(value, name)
+        elif kind == _TILES:
+            row[at] = _tile_list(value, name)
+        elif kind == _OWN:
+            if name == "concealed":
+                row[at] = read_tiles(value, name)
+            elif name == "win_tile":
+                row[at] = _win_tile(value, name)
+            elif name == "melds":
+                row[at] = _meld_list(value, name)
+            else:
+                row[at] = _players(value, name)
+        elif kind == _UNKNOWN:
+            extra[name] = value         # a field Tenbou does not read: kept for the rule sets
+        # else rules, preset, options: read by read_request
     if "concealed" not in request:
         raise HandError("bad_request", "the request has no concealed: list the tiles of the "
                                        "closed part of the hand, winning tile included")
     if "win_tile" not in request:
         raise HandError("bad_request", "the request has no win_tile: which tile completed the hand?")
-    # Every field is in `values`: the defaults hold all but these two, checked just above, and
-    # only fields have readers (checked where _READERS is made).
-    return WinningHand._filled(values)
+    return tuple.__new__(WinningHand, row)      # made in C: the named tuple's constructor is Python
 
 
 def _melds(melds: list) -> tuple[Meld, ...]:
@@ -116,7 +121,7 @@ def read_meld(number: int, meld: object) -> Meld:
     return read
 
 
-_MELDS: Table = Table()
+_MELDS: Final[dict] = Table()
 
 
 def _read_meld(number: int, meld: object) -> Meld:
@@ -176,7 +181,7 @@ def read_tiles(text: object, field: str) -> tuple[Tile, ...]:
 
 
 # A group is any run of characters up to a suit letter, or a tail without one (an error).
-_GROUPS = re.compile(r"[^mpszf]*[mpszf]|[^mpszf]+$")
+_GROUPS: Final = re.compile(r"[^mpszf]*[mpszf]|[^mpszf]+$")
 
 
 def _group_tiles(group: str) -> tuple[Tile, ...]:
@@ -195,11 +200,11 @@ def _group_tiles(group: str) -> tuple[Tile, ...]:
 
 
 # Good groups read before ("234m", "406p"): hands share their groups.
-_GROUP_TILES: Table = Table()
+_GROUP_TILES: Final[dict] = Table()
 
 
 # One object per tile (kind, red): the checks compare tiles by identity first.
-_CANONICAL: Table = Table()
+_CANONICAL: Final[dict] = Table()
 
 
 def _one_tiles() -> dict[str, dict[str, Tile]]:
@@ -217,7 +222,7 @@ def _one_tiles() -> dict[str, dict[str, Tile]]:
     return found
 
 
-_ONE_TILE = _one_tiles()
+_ONE_TILE: Final = _one_tiles()
 
 
 def _check_meld_shape(kind: str, name: str, tiles: tuple[Tile, ...]) -> None:
@@ -240,7 +245,7 @@ def _check_meld_shape(kind: str, name: str, tiles: tuple[Tile, ...]) -> None:
 def _players(value: object, name: str) -> int:
     if isinstance(value, bool) or value not in (3, 4):
         raise HandError("bad_request", f"players is 3 or 4, not {value!r}")
-    return value
+    return 3 if value == 3 else 4       # an int, where JSON may have written 3.0
 
 
 def _win_tile(value: object, name: str) -> Tile:
@@ -287,19 +292,34 @@ def _wind(value: object, name: str) -> str:
     return value
 
 
-_READERS = {
-    "players": _players, "concealed": read_tiles, "win_tile": _win_tile, "melds": _meld_list,
-    "tsumo": _bool, "takes_pot": _bool, **dict.fromkeys(FLAGS, _bool),
-    "discarder": _wind, "seat_wind": _wind, "round_wind": _wind, "pao": _wind,
-    "dora_indicators": _tile_list, "ura_indicators": _tile_list, "flowers": _tile_list,
-    "honba": _count, "riichi_sticks": _count, "nukidora": _count,
+# How `read_hand` reads each field it knows: by its kind's reader (a flag by `_bool` ...), by a
+# reader of its own (players, concealed, win_tile, melds), or not at all (rules, preset and
+# options, which `read_request` reads). Other fields are unknown, kept in `extra`.
+_FLAG: Final = 0
+_COUNT: Final = 1
+_SEAT: Final = 2
+_TILES: Final = 3
+_OWN: Final = 4
+_REQUEST: Final = 5
+_UNKNOWN: Final = 6
+_KINDS: Final = {
+    **dict.fromkeys(("tsumo", "takes_pot", *FLAGS), _FLAG),
+    **dict.fromkeys(("honba", "riichi_sticks", "nukidora"), _COUNT),
+    **dict.fromkeys(("discarder", "seat_wind", "round_wind", "pao"), _SEAT),
+    **dict.fromkeys(("dora_indicators", "ura_indicators", "flowers"), _TILES),
+    **dict.fromkeys(("players", "concealed", "win_tile", "melds"), _OWN),
 }
-_SEATS = frozenset(WIND_NAMES)
-assert _READERS.keys() <= {f.name for f in fields(WinningHand)}, "a reader for a field WinningHand lacks"
-# Read by `read_request`, not part of the hand.
-_REQUEST_LEVEL = frozenset(("rules", "preset", "options"))
-# What `read_hand` does with each field it knows: read it, or (None) leave it to read_request.
-_DISPATCH = {**_READERS, **dict.fromkeys(_REQUEST_LEVEL)}
-# Every WinningHand field with a plain default (concealed and win_tile are required, extra is
-# a new dict each time).
-_DEFAULTS = {f.name: f.default for f in fields(WinningHand) if f.default is not MISSING}
+assert _KINDS.keys() <= set(WinningHand._fields), "a reader for a field WinningHand lacks"
+# Each field's (kind, place in WinningHand).
+_FIELDS: Final[dict[str, tuple[int, int]]] = {
+    **{name: (kind, WinningHand._fields.index(name)) for name, kind in _KINDS.items()},
+    **dict.fromkeys(("rules", "preset", "options"), (_REQUEST, -1)),
+}
+_NOT_A_FIELD: Final = (_UNKNOWN, -1)
+_PLAYERS: Final = WinningHand._fields.index("players")
+_EXTRA: Final = WinningHand._fields.index("extra")
+# WinningHand's fields at their defaults (concealed and win_tile have none: the reader checks
+# that a request names them).
+_DEFAULT_ROW: Final = tuple(WinningHand._field_defaults.get(name) for name in WinningHand._fields)
+_DEFAULTS: Final = WinningHand._field_defaults
+_SEATS: Final = frozenset(WIND_NAMES)

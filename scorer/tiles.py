@@ -7,18 +7,24 @@ Most rule code works on those kinds and a 34-long count vector; the red flag rid
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable
+from typing import Final, Iterable, NamedTuple, NoReturn
 
 from .errors import HandError
 
-SUITS = "mpsz"
-KINDS = 34
-EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
-WINDS = (EAST, SOUTH, WEST, NORTH)
-DRAGONS = (WHITE, GREEN, RED)
-WIND_LETTERS = "ESWN"
-FIRST_BONUS = 34
+# Final: constants to the type checker, and to mypyc, which builds them into the compiled scorer.
+SUITS: Final = "mpsz"
+KINDS: Final = 34
+EAST: Final = 27
+SOUTH: Final = 28
+WEST: Final = 29
+NORTH: Final = 30
+WHITE: Final = 31
+GREEN: Final = 32
+RED: Final = 33
+WINDS: Final = (EAST, SOUTH, WEST, NORTH)
+DRAGONS: Final = (WHITE, GREEN, RED)
+WIND_LETTERS: Final = "ESWN"
+FIRST_BONUS: Final = 34
 
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 WIND_NAMES = dict(zip(WIND_LETTERS, HONOR_NAMES))   # "E" -> "East": how seats are named to players
@@ -26,8 +32,9 @@ SUIT_NAMES = {"m": "characters", "p": "dots", "s": "bamboo"}
 BONUS_NAMES = ("plum", "orchid", "chrysanthemum", "bamboo", "spring", "summer", "autumn", "winter")
 
 
-@dataclass(frozen=True, order=True)
-class Tile:
+class Tile(NamedTuple):
+    """One tile. A named tuple, compared and ordered by (kind, red): the compiled scorer
+    (setup.py) reads its fields as tuple items, where a dataclass's are attribute look-ups."""
     kind: int
     red: bool = False
 
@@ -80,7 +87,7 @@ def kind_str(kind: int) -> str:
     return str(Tile(kind))
 
 
-def _check_digit(digit: str, suit: str, position: int, field: str) -> None:
+def _check_digit(digit: str, suit: str, position: int, field: str) -> NoReturn:
     n = int(digit)
     if suit == "z" and not 1 <= n <= 7:
         raise HandError("bad_tile", f"in {field}, '{digit}z' at position {position} is not a tile: honours are 1z-7z")
@@ -88,6 +95,7 @@ def _check_digit(digit: str, suit: str, position: int, field: str) -> None:
         raise HandError("bad_tile", f"in {field}, '{digit}f' at position {position} is not a tile: flowers and seasons are 1f-8f")
     if n == 0 and suit not in "mps":
         raise HandError("bad_tile", f"in {field}, '0{suit}' at position {position} is not a tile: only 0m, 0p, 0s (red fives) exist")
+    raise AssertionError(f"{digit}{suit} is a tile: it is in _TILE_OF")
 
 
 # One shared Tile per (digit, suit): parsing hands it out instead of building new objects.
@@ -97,7 +105,7 @@ _TILE_OF.update({(str(n), "z"): Tile(kind_of(n, "z")) for n in range(1, 8)})
 _TILE_OF.update({(str(n), "f"): Tile(kind_of(n, "f")) for n in range(1, 9)})
 
 
-def parse_tiles(text: str, *, field: str = "tiles") -> list[Tile]:
+def parse_tiles(text: object, *, field: str = "tiles") -> list[Tile]:
     """Read MPSZ notation; errors name the bad character, its position (from 1) and the field."""
     if not isinstance(text, str):
         raise HandError("bad_tile", f"{field} must be a string of tiles like \"123m45p\"")

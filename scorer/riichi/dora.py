@@ -6,6 +6,8 @@ Each kind is one yaku entry whose han is the count; zero counts are left out.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from ..hand import WinningHand
 from ..tiles import NORTH, dora_from_indicator
 from .rules import Rules
@@ -32,8 +34,8 @@ def dora_of(hand: WinningHand, every: list[int], reds: int, rules: Rules) -> lis
 
 
 # The tile each indicator kind points at, four- and three-player (looked up, not recomputed).
-_POINTS_AT = {False: tuple(dora_from_indicator(k) for k in range(34)),
-              True: tuple(dora_from_indicator(k, True) for k in range(34))}
+_POINTS_AT: Final = {False: tuple(dora_from_indicator(k) for k in range(34)),
+                     True: tuple(dora_from_indicator(k, True) for k in range(34))}
 
 
 def _from_indicators(indicators, every: list[int], north_aside: int, rules: Rules) -> int:

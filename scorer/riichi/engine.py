@@ -7,24 +7,29 @@ so scoring a hand seen before (a camera frame read again) costs only the flags a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from operator import itemgetter
+from typing import Final, NamedTuple, TypeVar
 
 from ..errors import HandError
-from ..hand import Tally, WinningHand, tally_tiles
+from ..hand import WinningHand
+from ..tally import Tally, tally_tiles
 from .dora import dora_of
 from .fu import fu_of
 from .limits import YAKUMAN, base_points
 from .payments import hand_transfers, stick_transfers, transfers as pay
 from .readings import read_tiles
-from .memo import Table, memo
+from .memo import Table
 from .rules import Rules
 from .yaku import PAO_YAKUMAN, tile_values, won_by
 
+T = TypeVar("T")
 
-@dataclass
-class Result:
-    """A scored hand, in the contract's terms (see shared/spec/hand-json.md)."""
+
+class Result(NamedTuple):
+    """A scored hand, in the contract's terms (see shared/spec/hand-json.md).
+
+    A named tuple made by `tuple.__new__`, in C: a dataclass's generated `__init__` is Python
+    code, even in the compiled scorer."""
     han: int
     fu: int
     yakuman: int
@@ -32,8 +37,8 @@ class Result:
     limit: str | None
     fu_breakdown: list[tuple[str, int]]
     points: int
-    transfers: list[dict] = field(default_factory=list)
-    base: int = 0
+    transfers: list[dict]
+    base: int
 
 
 # What one reading's tiles are worth, as cached by `_tile_scores`: (yaku, han, fu, fu breakdown,
@@ -75,7 +80,7 @@ def score_hand(hand: WinningHand, rules: Rules, tally: Tally | None = None) -> R
         paid = paid + _sticks_paid(winner, hand.tsumo, hand.discarder, rules.players, hand.honba,
                                    hand.riichi_sticks, hand.takes_pot, liable)
     payments = [{"from": payer, "to": winner, "points": value} for payer, value in paid if value]
-    return Result(han, fu, yakuman, yaku, limit, breakdown, points, payments, base)
+    return tuple.__new__(Result, (han, fu, yakuman, yaku, limit, breakdown, points, payments, base))
 
 
 def _meld_kind(meld) -> int:
@@ -100,32 +105,35 @@ def _tile_scores(concealed: bytes, win: int, melds: tuple, tsumo: bool, seat: st
     key = (concealed, win, melds, tsumo, seat, round_wind)
     scores = table.get(key)
     if scores is None:
-        if len(table) >= 32768:
-            table.clear()
-        scores = table[key] = _score_readings(concealed, win, melds, tsumo, seat, round_wind, rules)
+        scores = _remember(table, key, _score_readings(concealed, win, melds, tsumo, seat, round_wind, rules),
+                           32768)
     return scores
 
 
 # _tile_scores's tables, one per Rules.
-_SCORES: Table = Table()
+_SCORES: Final[dict] = Table()
 
 
 def _score_readings(concealed: bytes, win: int, melds: tuple, tsumo: bool, seat: str,
                     round_wind: str, rules: Rules) -> tuple[_TileScore, ...]:
-    scores = []
+    scores: list[_TileScore] = []
     for reading in read_tiles(concealed, win, melds, tsumo, seat, round_wind, rules):
         yakuman, yaku = tile_values(reading)
         if yakuman:
             scores.append(((), 0, 0, (), tuple(yakuman)))
             continue
-        yaku = tuple(yaku)
+        kept = tuple(yaku)
         fu, breakdown = fu_of(reading)
-        scores.append((yaku, sum(map(_SECOND, yaku)), fu, tuple(breakdown), ()))
+        scores.append((kept, sum(map(_SECOND, kept)), fu, tuple(breakdown), ()))
     return tuple(scores)
 
 
-_YAKU, _HAN, _FU, _BREAKDOWN, _YAKUMAN = range(5)     # a _TileScore's items
-_SECOND = itemgetter(1)     # the han of a (yaku, han) entry: summed in C, where a comprehension is a call
+# A _TileScore's items, Final so that the type checker (and mypyc) knows each item's type.
+_YAKU: Final = 0
+_HAN: Final = 1
+_FU: Final = 2
+_YAKUMAN: Final = 4
+_SECOND: Final = itemgetter(1)     # the han of a (yaku, han) entry: summed in C, where a comprehension is a call
 _Scored = tuple[int, int, int, list, list]      # han, fu, yakuman, yaku, fu breakdown
 
 
@@ -133,10 +141,10 @@ def _best_yakuman(scores: tuple[_TileScore, ...], won: tuple[tuple[str, int], ..
     """The reading with the most yakuman, the win's own (tenhou ...) added to the tiles'."""
     best, best_count = None, 0
     for score in scores:
-        found = score[_YAKUMAN] + won
-        if not found:
+        joined = score[_YAKUMAN] + won
+        if not joined:
             continue
-        found = list(found)
+        found = list(joined)
         if not rules.stacked_yakuman:
             found = [max(found, key=lambda item: item[1])]
         count = sum([n for _, n in found])
@@ -163,24 +171,45 @@ def _best_yaku(scores: tuple[_TileScore, ...], hand: WinningHand, tally: Tally,
     return extra + han, fu, 0, [*won, *yaku, *dora], list(breakdown)
 
 
-@memo(4096)
 def _hand_paid(base: int, pao_base: int, winner: str, tsumo: bool, discarder: str, pao: str,
                rules: Rules) -> tuple[str, tuple[tuple[str, int], ...], int]:
     """`hand_transfers` (the liable seat and who pays what for the hand itself) and what the
     hand is worth before honba and sticks. A function of a few small values that recur from
     hand to hand (the same bases and seats), so remembered."""
-    liable, paid = hand_transfers(base=base, winner=winner, tsumo=tsumo, discarder=discarder,
-                                  players=rules.players, pao=pao, pao_base=pao_base, rules=rules)
-    return liable, tuple(paid), sum([points for _, points in paid])
+    key = (base, pao_base, winner, tsumo, discarder, pao, rules)
+    found = _PAID.get(key)
+    if found is None:
+        liable, paid = hand_transfers(base=base, winner=winner, tsumo=tsumo, discarder=discarder,
+                                      players=rules.players, pao=pao, pao_base=pao_base, rules=rules)
+        found = _remember(_PAID, key, (liable, tuple(paid), sum([points for _, points in paid])))
+    return found
 
 
-@memo(4096)
 def _sticks_paid(winner: str, tsumo: bool, discarder: str, players: int, honba: int, riichi_sticks: int,
                  takes_pot: bool, liable: str) -> tuple[tuple[str, int], ...]:
     """`stick_transfers` (who pays the honba, who takes the riichi sticks), remembered: like
     `_hand_paid`, a function of a few small values that recur from hand to hand."""
-    return tuple(stick_transfers(winner=winner, tsumo=tsumo, discarder=discarder, players=players, honba=honba,
-                                 riichi_sticks=riichi_sticks, takes_pot=takes_pot, liable=liable))
+    key = (winner, tsumo, discarder, players, honba, riichi_sticks, takes_pot, liable)
+    found = _STICKS_PAID.get(key)
+    if found is None:
+        found = _remember(_STICKS_PAID, key, tuple(stick_transfers(
+            winner=winner, tsumo=tsumo, discarder=discarder, players=players, honba=honba,
+            riichi_sticks=riichi_sticks, takes_pot=takes_pot, liable=liable)))
+    return found
+
+
+def _remember(table: dict, key: tuple, value: T, size: int = 4096) -> T:
+    """Keep `value` under `key`; a full table starts over. Written out in each function, not
+    a decorator: the compiled scorer calls a decorated function as a Python object."""
+    if len(table) >= size:
+        table.clear()
+    table[key] = value
+    return value
+
+
+# What _hand_paid and _sticks_paid worked out, by their arguments.
+_PAID: Final[dict] = Table()
+_STICKS_PAID: Final[dict] = Table()
 
 
 def _pao_base(hand: WinningHand, yaku: list[tuple[str, int]], base: int) -> int:
@@ -213,7 +242,7 @@ def _nagashi_mangan(hand: WinningHand, rules: Rules) -> Result:
     base, limit = base_points(5, 0, 0, rules)
     payments = pay(base=base, winner=hand.seat_wind, tsumo=True, players=rules.players, rules=rules)
     points = sum(p["points"] for p in payments)
-    return Result(5, 0, 0, [("nagashi_mangan", 5)], limit, [], points, payments, base)
+    return tuple.__new__(Result, (5, 0, 0, [("nagashi_mangan", 5)], limit, [], points, payments, base))
 
 
 def _no_yaku_message(hand: WinningHand) -> str:

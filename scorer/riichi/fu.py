@@ -12,6 +12,7 @@ with no other fu is raised to 30, `open_pinfu_fu`). The total is rounded up to 1
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import Final
 
 from ..tiles import DRAGONS, is_honor, is_terminal
 from .readings import KAN, PON, SEQ, Reading
@@ -19,12 +20,15 @@ from .yaku import is_pinfu
 
 # Breakdown items are made once and shared: a scored hand's breakdown is cached, and fewer
 # new objects keep the garbage collector's work down.
-BASE, CLOSED_RON, TSUMO, OPEN_PINFU = ("base", 20), ("closed_ron", 10), ("tsumo", 2), ("open_pinfu", 2)
-CHIITOITSU = ("chiitoitsu", 25)
-_WAIT_FU = {"kanchan": ("wait_kanchan", 2), "penchan": ("wait_penchan", 2), "tanki": ("wait_tanki", 2)}
-_FU = itemgetter(1)
-_PAIR_FU = {"dragon": ("pair_dragon", 2), "seat": ("pair_seat_wind", 2), "round": ("pair_round_wind", 2),
-            2: ("pair_double_wind", 2), 4: ("pair_double_wind", 4)}
+BASE: Final = ("base", 20)
+CLOSED_RON: Final = ("closed_ron", 10)
+TSUMO: Final = ("tsumo", 2)
+OPEN_PINFU: Final = ("open_pinfu", 2)
+CHIITOITSU: Final = ("chiitoitsu", 25)
+_WAIT_FU: Final = {"kanchan": ("wait_kanchan", 2), "penchan": ("wait_penchan", 2), "tanki": ("wait_tanki", 2)}
+_FU: Final = itemgetter(1)
+_PAIR_FU: Final = {"dragon": ("pair_dragon", 2), "seat": ("pair_seat_wind", 2), "round": ("pair_round_wind", 2),
+                   2: ("pair_double_wind", 2), 4: ("pair_double_wind", 4)}
 
 
 def fu_of(r: Reading) -> tuple[int, list[tuple[str, int]]]:
@@ -70,8 +74,8 @@ def _set_fu(shape: str, kind: int, concealed: bool) -> tuple[str, int]:
     return f"{'closed' if concealed else 'open'}_{shape}_{outside}", fu
 
 
-_SET_FU = {(shape, kind, concealed): _set_fu(shape, kind, concealed)
-           for shape in (PON, KAN) for kind in range(34) for concealed in (False, True)}
+_SET_FU: Final = {(shape, kind, concealed): _set_fu(shape, kind, concealed)
+                  for shape in (PON, KAN) for kind in range(34) for concealed in (False, True)}
 
 
 def _pair_fu(r: Reading) -> tuple[str, int] | None:

@@ -6,15 +6,17 @@ table applies. Every payment is a multiple of the base (ron 4x, dealer ron 6x; t
 """
 from __future__ import annotations
 
+from typing import Final
+
 from .rules import Rules
 
-MANGAN = 2000
-YAKUMAN = 8000
+MANGAN: Final = 2000
+YAKUMAN: Final = 8000
 
 # han -> (base, limit name), for han at or above the mangan line.
-_HAN_LIMITS = ((11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"), (5, 2000, "mangan"))
-_MULTIPLE_NAMES = ("", "yakuman", "double_yakuman", "triple_yakuman", "quadruple_yakuman",
-                   "quintuple_yakuman", "sextuple_yakuman", "septuple_yakuman", "octuple_yakuman")
+_HAN_LIMITS: Final = ((11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"), (5, 2000, "mangan"))
+_MULTIPLE_NAMES: Final = ("", "yakuman", "double_yakuman", "triple_yakuman", "quadruple_yakuman",
+                          "quintuple_yakuman", "sextuple_yakuman", "septuple_yakuman", "octuple_yakuman")
 
 
 def yakuman_name(count: int) -> str:

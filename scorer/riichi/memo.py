@@ -1,41 +1,17 @@
-"""A small memo for the scorer's pure functions of hashable arguments.
+"""The tables the scorer remembers things in (tile groups, melds, rule sets, hand shapes).
 
-`functools.lru_cache` keeps a linked list of its entries, one list object each, and the
-garbage collector walks all of them again and again as a cache of hand shapes fills up. A
-plain dict holding tuples costs the collector nothing; when it is full it starts over.
+Plain dicts, not `functools.lru_cache`: its linked list of entries is one object each, which the
+garbage collector walks again and again as a cache of hand shapes fills up, where a dict of
+tuples costs it nothing; a full table starts over (`engine._remember`).
 """
 from __future__ import annotations
 
-from functools import wraps
-from typing import Callable
-
-
-def memo(maxsize: int) -> Callable:
-    """Memoise a function of positional, hashable arguments; `.cache_clear()` empties it."""
-    def decorate(function: Callable) -> Callable:
-        cache: dict = {}
-
-        missing = object()
-
-        @wraps(function)
-        def remembered(*args):
-            value = cache.get(args, missing)
-            if value is not missing:
-                return value
-            value = function(*args)
-            if len(cache) >= maxsize:
-                cache.clear()
-            cache[args] = value
-            return value
-
-        remembered.cache_clear = cache.clear
-        return remembered
-    return decorate
-
 
 class Table(dict):
-    """A dict the scorer fills as it meets things (tile groups, melds, rule sets), with the
-    `.cache_clear()` of a memo, so a benchmark can start from an empty scorer."""
+    """A dict the scorer fills as it meets things, with the `.cache_clear()` of a memo, so a
+    benchmark can start from an empty scorer. The scorer's modules declare their Tables as
+    `dict`, which they are: compiled (setup.py), they then read them with dict operations, not
+    method calls."""
 
     def cache_clear(self) -> None:
         self.clear()

@@ -7,6 +7,8 @@ from "pot". Every payment is rounded up to 100 per payer. The game ledger calls
 """
 from __future__ import annotations
 
+from typing import Final
+
 from .limits import base_points
 from .rules import Rules
 from ..errors import HandError
@@ -14,10 +16,10 @@ from ..errors import HandError
 __all__ = ["base_points", "hand_transfers", "hand_value", "round_up", "seats_in_play", "stick_transfers",
            "transfers"]
 
-SEATS = ("E", "S", "W", "N")
-HONBA_RON = 300          # a honba stick is worth 300 on a ron ...
-HONBA_TSUMO = 100        # ... and 100 from each payer on a tsumo
-RIICHI_STICK = 1000
+SEATS: Final = ("E", "S", "W", "N")
+HONBA_RON: Final = 300          # a honba stick is worth 300 on a ron ...
+HONBA_TSUMO: Final = 100        # ... and 100 from each payer on a tsumo
+RIICHI_STICK: Final = 1000
 
 
 def seats_in_play(players: int) -> tuple[str, ...]:

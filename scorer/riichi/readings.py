@@ -9,7 +9,7 @@ engine caches what the readings are worth.
 from __future__ import annotations
 
 from itertools import chain, product
-from typing import NamedTuple
+from typing import Final, NamedTuple, Sequence
 
 from ..errors import HandError
 from ..reading import BLOCKS, block_sets, block_with_pair, is_seven_pairs, is_thirteen_orphans, shanten, waits
@@ -18,8 +18,10 @@ from .memo import Table, Tables
 from .rules import Rules
 from .tile_facts import FACTS_OF_BITS, MELD_BITS, block_bits
 
-SEQ, PON, KAN = "seq", "pon", "kan"
-WIND_KINDS = {letter: EAST + i for i, letter in enumerate("ESWN")}
+SEQ: Final = "seq"
+PON: Final = "pon"
+KAN: Final = "kan"
+WIND_KINDS: Final = {letter: EAST + i for i, letter in enumerate("ESWN")}
 
 
 class Group(NamedTuple):
@@ -83,7 +85,7 @@ def read_tiles(concealed: bytes | tuple[int, ...], win: int, melds: tuple[tuple[
     orphans = not melds and packed[0] and packed[33] and is_thirteen_orphans(packed)
     if not (placements or seven or orphans):
         raise HandError("not_a_winning_hand", _why_not_winning(concealed, win, len(melds)))
-    called = ()
+    called: tuple[Group, ...] = ()
     every = packed
     if melds:
         called = tuple([_MELD_GROUPS[meld] for meld in melds])
@@ -120,8 +122,8 @@ def _meld_group(kind: str, tile: int) -> Group:
 
 
 # Every meld's group, made once: the named tuple's constructor is Python code.
-_MELD_GROUPS = {(kind, tile): _meld_group(kind, tile)
-                for kind in ("chi", "pon", "minkan", "ankan", "kakan") for tile in range(34)}
+_MELD_GROUPS: Final = {(kind, tile): _meld_group(kind, tile)
+                       for kind in ("chi", "pon", "minkan", "ankan", "kakan") for tile in range(34)}
 
 
 def _standard(pair: int, sets: tuple[Group, ...], wait: str, at: int, called: tuple[Group, ...],
@@ -191,7 +193,7 @@ def _splits(concealed: bytes) -> tuple[list[tuple[int, tuple[Group, ...]]], int]
     come back across hands that differ elsewhere, so each block's ways (and bits) are looked
     up in a table by its counts (`_block_ways`); a whole hand is rarely seen twice.
     """
-    blocks = []
+    blocks: list[tuple[tuple[int, tuple[Group, ...]], ...]] = []     # each block's ways
     paired = pair = -1          # which of `blocks` holds the pair, and the pair
     sets: tuple[Group, ...] = ()    # the sets when every block reads one way, as in nearly every hand
     several = False
@@ -222,7 +224,7 @@ def _splits(concealed: bytes) -> tuple[list[tuple[int, tuple[Group, ...]]], int]
         return [(pair, sets)], bits
     found = []
     for pair in dict.fromkeys([kind for kind, _ in blocks[paired]]):     # each pair kind, in order
-        choices = list(blocks)
+        choices: list[Sequence[tuple[int, tuple[Group, ...]]]] = list(blocks)
         choices[paired] = [way for way in blocks[paired] if way[0] == pair]
         found += [(pair, tuple(chain.from_iterable([way[1] for way in chosen]))) for chosen in product(*choices)]
     return found, bits
@@ -258,15 +260,15 @@ def _groups(sets: tuple[tuple[str, int], ...], shift: int) -> tuple[Group, ...]:
 
 
 # Every concealed set's group, made once (`scorer.reading` names a pon "triplet").
-_SET_GROUPS = {(shape, kind): Group(SEQ if shape == "seq" else PON, kind, True)
-               for shape in ("seq", "triplet") for kind in range(34)}
+_SET_GROUPS: Final = {(shape, kind): Group(SEQ if shape == "seq" else PON, kind, True)
+                      for shape in ("seq", "triplet") for kind in range(34)}
 
 
 # One table per block (characters, dots, bamboo, honours), block counts -> `_block_entry`,
 # filled as counts are met; each is emptied when full, like a memo.
-_BLOCK_WAYS = Tables([Table() for _ in BLOCKS])
-_BLOCK_TABLES = tuple([(start, end, bytes(end - start), table) for (start, end), table in zip(BLOCKS, _BLOCK_WAYS)])
-_TABLE_SIZE = 4096
+_BLOCK_WAYS: Final = Tables([Table() for _ in BLOCKS])
+_BLOCK_TABLES: Final[tuple[tuple[int, int, bytes, dict], ...]] = tuple([(start, end, bytes(end - start), table) for (start, end), table in zip(BLOCKS, _BLOCK_WAYS)])
+_TABLE_SIZE: Final = 4096
 
 
 def _run_wait(first: int, win: int) -> str:
@@ -277,7 +279,7 @@ def _run_wait(first: int, win: int) -> str:
     return "ryanmen"
 
 
-def _why_not_winning(concealed: tuple[int, ...], win: int, melds: int) -> str:
+def _why_not_winning(concealed: bytes | tuple[int, ...], win: int, melds: int) -> str:
     """Say what is missing, in a player's words: the waits without the winning tile, or how
     far the hand is from ready."""
     before = list(concealed)

@@ -7,7 +7,7 @@ and the rule text behind them in `docs/riichi-rules.md`.
 """
 from __future__ import annotations
 
-from dataclasses import astuple, dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, replace
 
 from ..errors import HandError
 
@@ -36,7 +36,9 @@ class Rules:
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(astuple(self)))
+        # The values as they are: `astuple` deep-copies each, a measurable share of a request
+        # with options not met before.
+        object.__setattr__(self, "_hash", hash(tuple(vars(self).values())))
 
     def __hash__(self) -> int:
         return self._hash
@@ -103,7 +105,7 @@ def rules_for(preset: str | None = None, options: dict | None = None, players: i
     except (KeyError, TypeError):
         pass
     rules = _build(preset, options, players)
-    if key is not None and len(_BUILT) < 256:
+    if key is not None and len(_BUILT) < 4096:
         try:
             _BUILT[key] = rules
         except TypeError:     # an option value that cannot be a key: not cached

@@ -8,17 +8,20 @@ all 34 counts. `readings` keeps a block's bits with its ways, by the block's cou
 from __future__ import annotations
 
 from itertools import compress
+from typing import Final
 
 from ..tiles import GREEN
 
-SIMPLES = frozenset(k for k in range(27) if k % 9 not in (0, 8))
-TERMINALS = frozenset(k for k in range(27) if k % 9 in (0, 8))
-GREEN_TILES = frozenset((19, 20, 21, 23, 25, GREEN))     # 2 3 4 6 8 bamboo and the green dragon
+SIMPLES: Final = frozenset(k for k in range(27) if k % 9 not in (0, 8))
+TERMINALS: Final = frozenset(k for k in range(27) if k % 9 in (0, 8))
+GREEN_TILES: Final = frozenset((19, 20, 21, 23, 25, GREEN))     # 2 3 4 6 8 bamboo and the green dragon
 
-HELD_BITS = (1, 2, 4, 8)       # a tile of the block: characters, dots, bamboo, honours
-SIMPLE_BIT, OUTSIDE_BIT, NOT_GREEN_BIT = 16, 32, 64
-_KIND_BITS = tuple(HELD_BITS[kind // 9 if kind < 27 else 3] | (SIMPLE_BIT if kind in SIMPLES else OUTSIDE_BIT)
-                   | (0 if kind in GREEN_TILES else NOT_GREEN_BIT) for kind in range(34))
+HELD_BITS: Final = (1, 2, 4, 8)       # a tile of the block: characters, dots, bamboo, honours
+SIMPLE_BIT: Final = 16
+OUTSIDE_BIT: Final = 32
+NOT_GREEN_BIT: Final = 64
+_KIND_BITS: Final = tuple(HELD_BITS[kind // 9 if kind < 27 else 3] | (SIMPLE_BIT if kind in SIMPLES else OUTSIDE_BIT)
+                          | (0 if kind in GREEN_TILES else NOT_GREEN_BIT) for kind in range(34))
 
 
 def block_bits(counts: bytes, start: int) -> int:
@@ -38,8 +41,8 @@ def _facts(bits: int) -> tuple:
 
 
 # Reading's facts by the bits of the kinds a hand holds.
-FACTS_OF_BITS = tuple(_facts(bits) for bits in range(128))
+FACTS_OF_BITS: Final = tuple(_facts(bits) for bits in range(128))
 # A meld's bits by (meld kind, its first tile's kind): a chi's three tiles (within the 34
 # kinds), a pon's or kan's one.
-MELD_BITS = {(kind, tile): block_bits((b"\1\1\1" if kind == "chi" else b"\1")[:34 - tile], tile)
-             for kind in ("chi", "pon", "minkan", "ankan", "kakan") for tile in range(34)}
+MELD_BITS: Final = {(kind, tile): block_bits((b"\1\1\1" if kind == "chi" else b"\1")[:34 - tile], tile)
+                    for kind in ("chi", "pon", "minkan", "ankan", "kakan") for tile in range(34)}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
-from typing import Callable, NamedTuple
+from typing import Callable, Final, NamedTuple
 
 from ..tiles import DRAGONS, GREEN, WHITE, RED, WINDS, is_simple, is_terminal
 from ..hand import WinningHand
@@ -19,7 +19,7 @@ from .memo import Table
 from .readings import Reading
 from .rules import Rules
 
-CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+CHUUREN: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,15 @@ class Yakuman:
 def _outside(r: Reading, pair_ok: Callable[[int], bool]) -> bool:
     """Every set and the pair hold a terminal or honour, with at least one run."""
     return r.outside and bool(r.seqs) and pair_ok(r.pair)
+
+
+def _chanta(r: Reading) -> bool:
+    """Every set and the pair hold a terminal or honour, honours among them."""
+    return _outside(r, _not_simple) and r.has_honor
+
+
+def _not_simple(kind: int) -> bool:
+    return not is_simple(kind)
 
 
 def _value_pair(r: Reading) -> bool:
@@ -98,7 +107,7 @@ def _daisuushii(r: Reading) -> bool:
 
 # --- the yaku of how the hand was won: the same for every reading --------------------------
 
-WIN_YAKU: tuple[Yaku, ...] = (
+WIN_YAKU: Final[tuple[Yaku, ...]] = (
     Yaku("menzen_tsumo", 1, 0, lambda h, rules: h.tsumo),
     Yaku("riichi", 1, 0, lambda h, rules: h.riichi and not h.double_riichi),
     Yaku("ippatsu", 1, 0, lambda h, rules: h.ippatsu and rules.ippatsu),
@@ -110,7 +119,7 @@ WIN_YAKU: tuple[Yaku, ...] = (
     Yaku("renhou", 5, 0, lambda h, rules: h.renhou and rules.renhou == "mangan"),
 )
 
-WIN_YAKUMAN: tuple[Yakuman, ...] = (
+WIN_YAKUMAN: Final[tuple[Yakuman, ...]] = (
     Yakuman("tenhou", 1, lambda h, rules: h.tenhou),
     Yakuman("chiihou", 1, lambda h, rules: h.chiihou),
     Yakuman("renhou_yakuman", 1, lambda h, rules: h.renhou and rules.renhou == "yakuman"),
@@ -118,7 +127,7 @@ WIN_YAKUMAN: tuple[Yakuman, ...] = (
 
 # --- the yaku of the tiles: tested on each reading ------------------------------------------
 
-TILE_YAKU: tuple[Yaku, ...] = (
+TILE_YAKU: Final[tuple[Yaku, ...]] = (
     Yaku("pinfu", 1, 0, is_pinfu, ("four_runs",)),
     Yaku("tanyao", 1, 1, lambda r: r.all_simple and (r.closed or r.rules.open_tanyao), ("no_honours",)),
     Yaku("iipeikou", 1, 0, lambda r: r.peikou == 1, ("two_runs", "peikou")),
@@ -128,7 +137,7 @@ TILE_YAKU: tuple[Yaku, ...] = (
     Yaku("yakuhai_hatsu", 1, 1, lambda r: GREEN in r.triplets, ("pons", "honour_pons")),
     Yaku("yakuhai_chun", 1, 1, lambda r: RED in r.triplets, ("pons", "honour_pons")),
     Yaku("chiitoitsu", 2, 0, lambda r: r.shape == "chiitoitsu", ("no_runs",)),
-    Yaku("chanta", 2, 1, lambda r: _outside(r, lambda k: not is_simple(k)) and r.has_honor,
+    Yaku("chanta", 2, 1, _chanta,
          ("runs", "honours", "outside")),
     Yaku("ittsu", 2, 1, _ittsu, ("three_runs",)),
     Yaku("sanshoku", 2, 1, lambda r: _sanshoku(r.seqs), ("three_runs",)),
@@ -146,7 +155,7 @@ TILE_YAKU: tuple[Yaku, ...] = (
     Yaku("chinitsu", 6, 5, lambda r: len(r.suits) == 1 and not r.has_honor, ("one_suit", "no_honours")),
 )
 
-TILE_YAKUMAN: tuple[Yakuman, ...] = (
+TILE_YAKUMAN: Final[tuple[Yakuman, ...]] = (
     Yakuman("daisangen", 1, lambda r: r.dragon_triplets == 3, ("three_pons", "honour_pons")),
     Yakuman("suuankou", 1, lambda r: r.concealed_triplets == 4 and r.wait != "tanki", ("four_pons",)),
     Yakuman("suuankou_tanki", 2, lambda r: r.concealed_triplets == 4 and r.wait == "tanki",
@@ -166,16 +175,19 @@ TILE_YAKUMAN: tuple[Yakuman, ...] = (
 )
 
 # Yakuman a liable player (pao) can be made to pay for.
-PAO_YAKUMAN = ("daisangen", "daisuushii")
+PAO_YAKUMAN: Final = ("daisangen", "daisuushii")
 
 
 # The rows that count on a closed and on an open hand, each with its (id, han) entry made once.
-def _entries(table: tuple[Yaku, ...], closed: bool) -> tuple[tuple[tuple[str, int], Callable], ...]:
+_Entries = tuple[tuple[tuple[str, int], Callable], ...]     # ((id, han), test) rows
+
+
+def _entries(table: tuple[Yaku, ...], closed: bool) -> _Entries:
     return tuple(((y.id, y.han_closed if closed else y.han_open), y.test) for y in table
                  if (y.han_closed if closed else y.han_open))
 
 
-_WIN = {True: _entries(WIN_YAKU, True), False: _entries(WIN_YAKU, False)}
+_WIN: Final = {True: _entries(WIN_YAKU, True), False: _entries(WIN_YAKU, False)}
 
 
 class Shape(NamedTuple):
@@ -191,7 +203,7 @@ class Shape(NamedTuple):
 
 # A row lists only needs its test implies, so skipping a row never loses a yaku (a property
 # test checks); most rows are tested on few hands, and a test is a Python call.
-NEEDS: dict[str, Callable[[Shape], bool]] = {
+NEEDS: Final[dict[str, Callable[[Shape], bool]]] = {
     "runs": lambda s: s.runs >= 1,
     "two_runs": lambda s: s.runs >= 2,
     "three_runs": lambda s: s.runs >= 3,
@@ -215,16 +227,16 @@ def _rows_for(table: tuple, shape: Shape) -> tuple:
     return tuple(row for row in table if all(NEEDS[need](shape) for need in row.needs))
 
 
-_FLAGS = (False, True)
-_SHAPES = [Shape(runs, pons, *flags) for runs in range(5) for pons in range(5 - runs)
-           for flags in product(_FLAGS, repeat=5)]
+_FLAGS: Final = (False, True)
+_SHAPES: Final = [Shape(runs, pons, *flags) for runs in range(5) for pons in range(5 - runs)
+                  for flags in product(_FLAGS, repeat=5)]
 # By shape, then by a flag (a tuple indexed by False, True): an open or closed hand's rows;
 # without and with double yakuman played (without, every yakuman counts one).
-_TILES = {shape: (_entries(_rows_for(TILE_YAKU, shape), False), _entries(_rows_for(TILE_YAKU, shape), True))
-          for shape in _SHAPES}
-_YAKUMAN = {shape: tuple(tuple(((y.id, y.count if double else 1), y.test) for y in _rows_for(TILE_YAKUMAN, shape))
-                         for double in (False, True))
-            for shape in _SHAPES}
+_TILES: Final[dict[tuple, tuple[_Entries, _Entries]]] = {shape: (_entries(_rows_for(TILE_YAKU, shape), False), _entries(_rows_for(TILE_YAKU, shape), True))
+                 for shape in _SHAPES}
+_YAKUMAN: Final[dict[tuple, tuple[_Entries, ...]]] = {shape: tuple(tuple(((y.id, y.count if double else 1), y.test) for y in _rows_for(TILE_YAKUMAN, shape))
+                                for double in (False, True))
+                   for shape in _SHAPES}
 
 
 class WinFlags(NamedTuple):
@@ -261,7 +273,7 @@ def won_by(hand: WinningHand, rules: Rules) -> tuple[tuple[tuple[str, int], ...]
 
 
 # What won_by found, by flags and rules: a handful of combinations cover nearly every hand.
-_WON: Table = Table()
+_WON: Final[dict] = Table()
 
 
 def win_yaku(hand: WinningHand, rules: Rules) -> list[tuple[str, int]]:
