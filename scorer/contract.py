@@ -87,7 +87,7 @@ def render_riichi(result: Any) -> dict:
         "limit": result.limit,
         "fu_breakdown": [{"reason": reason, "fu": fu} for reason, fu in result.fu_breakdown],
         "points": result.points,
-        "transfers": [t for t in result.transfers if t["points"]],     # the result's own: made for this answer
+        "transfers": [t for t in result.transfers if t["points"]],    # made for this answer: not copied
     }
 
 

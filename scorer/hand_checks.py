@@ -15,8 +15,8 @@ from .request import MELD_NAMES, WIND_NAMES
 from .tally import Tally, tally_tiles
 from .tiles import FIRST_BONUS, NORTH, SUIT_NAMES, Tile, counts, format_tiles
 
-NUMBER_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                       "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen")
+NUMBER_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                       "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen")
 
 
 def check_hand(hand: WinningHand, rules: str, tally: Tally | None = None) -> None:

@@ -22,12 +22,17 @@ ROOT = Path(__file__).resolve().parents[1]
 def start_server(data: Path, *extra: str) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen([sys.executable, "-m", "webui.cli", "serve", "--port", "0", "--data", str(data), *extra],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    line = proc.stdout.readline()
-    match = re.search(r"running at (http://[\d.]+:\d+)/", line)
-    if not match:
-        proc.kill()
-        raise AssertionError(f"server did not start: {line}{proc.stdout.read()}")
-    return proc, match.group(1)
+    # The address is the first line but for a warning before it (the scorer's sources edited
+    # since it was compiled: see scorer/_native.py).
+    seen = ""
+    for _ in range(4):
+        line = proc.stdout.readline()
+        seen += line
+        match = re.search(r"running at (http://[\d.]+:\d+)/", line)
+        if match:
+            return proc, match.group(1)
+    proc.kill()
+    raise AssertionError(f"server did not start: {seen}{proc.stdout.read()}")
 
 
 class Browser:
@@ -118,7 +123,8 @@ def test_demo_prints_the_url_and_serves_a_session_with_a_table(tmp_path):
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         lines = [proc.stdout.readline() for _ in range(5)]
-        base = re.search(r"running at (http://[\d.]+:\d+)/", lines[0]).group(1)
+        base = next(re.search(r"running at (http://[\d.]+:\d+)/", line).group(1) for line in lines
+                    if "running at" in line)
         join = next(line for line in lines if "demo session" in line)
         sid = re.search(r"/s/([^/]+)/join", join).group(1)
         assert join.split()[2].startswith(base + "/s/")             # the printed link works as it is

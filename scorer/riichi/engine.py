@@ -94,9 +94,9 @@ def _meld_kind(meld) -> int:
 def _tile_scores(concealed: bytes, win: int, melds: tuple, tsumo: bool, seat: str,
                  round_wind: str, rules: Rules) -> tuple[_TileScore, ...]:
     """`_score_readings`, remembered: by the rules, then by the tiles and winds. The rules are
-    kept out of the inner key because a key holding them (a dataclass) is never untracked by the
-    garbage collector, where a key of plain values is: one object fewer per new hand for every
-    full collection to walk."""
+    kept out of the inner key because the garbage collector never untracks a key holding them
+    (a named tuple, a tuple subclass), where it does a key of plain values: one object fewer per
+    new hand for every full collection to walk."""
     table = _SCORES.get(rules)
     if table is None:
         if len(_SCORES) >= 64:      # a client cycling through option sets: start over

@@ -267,7 +267,8 @@ _SET_GROUPS: Final = {(shape, kind): Group(SEQ if shape == "seq" else PON, kind,
 # One table per block (characters, dots, bamboo, honours), block counts -> `_block_entry`,
 # filled as counts are met; each is emptied when full, like a memo.
 _BLOCK_WAYS: Final = Tables([Table() for _ in BLOCKS])
-_BLOCK_TABLES: Final[tuple[tuple[int, int, bytes, dict], ...]] = tuple([(start, end, bytes(end - start), table) for (start, end), table in zip(BLOCKS, _BLOCK_WAYS)])
+_BLOCK_TABLES: Final[tuple[tuple[int, int, bytes, dict], ...]] = tuple(
+    [(start, end, bytes(end - start), table) for (start, end), table in zip(BLOCKS, _BLOCK_WAYS)])
 _TABLE_SIZE: Final = 4096
 
 

@@ -7,14 +7,16 @@ and the rule text behind them in `docs/riichi-rules.md`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from typing import NamedTuple
 
 from ..errors import HandError
 
 
-@dataclass(frozen=True)
-class Rules:
-    """One rule set. Defaults are Tenhou's standard four-player rules."""
+class Rules(NamedTuple):
+    """One rule set. Defaults are Tenhou's standard four-player rules.
+
+    A named tuple: it keys the engine's caches, hashed as a tuple in C, and the compiled scorer
+    (setup.py) reads its options as tuple items, where a dataclass's are attribute look-ups."""
     preset: str = "tenhou"
     aka: bool = True                  # red fives count as dora (aka dora)
     open_tanyao: bool = True          # all-simples counts on an open hand (kuitan)
@@ -32,16 +34,6 @@ class Rules:
     ura: bool = True                  # ura dora under the indicators for a riichi winner
     ippatsu: bool = True              # ippatsu is a yaku
     nagashi_mangan: bool = True       # all-terminal/honour discards pay mangan at the draw
-    # Rules key the engine's caches: hash once, not on every look-up.
-    _hash: int = field(default=0, init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        # The values as they are: `astuple` deep-copies each, a measurable share of a request
-        # with options not met before.
-        object.__setattr__(self, "_hash", hash(tuple(vars(self).values())))
-
-    def __hash__(self) -> int:
-        return self._hash
 
     @property
     def players(self) -> int:
@@ -81,7 +73,7 @@ _PRESET_CHANGES: dict[str, dict] = {
     "book": {"aka": False},
 }
 PRESETS: dict[str, Rules] = {
-    name: replace(Rules(), preset=name, **changes) for name, changes in _PRESET_CHANGES.items()
+    name: Rules()._replace(preset=name, **changes) for name, changes in _PRESET_CHANGES.items()
 }
 DEFAULT_PRESET = "tenhou"
 
@@ -131,7 +123,7 @@ def _build(preset, options, players) -> Rules:
         changes["three_player"] = True
     elif players != 4:
         raise HandError("bad_option", f"riichi is played by 3 or 4 players, not {players!r}")
-    return replace(PRESETS[name], **changes)
+    return PRESETS[name]._replace(**changes)
 
 
 def _checked(key: str, value):
@@ -152,4 +144,4 @@ def _checked(key: str, value):
 
 def describe(rules: Rules) -> dict:
     """The option values of a rule set, by name (for documentation and debugging)."""
-    return {f.name: getattr(rules, f.name) for f in fields(rules) if f.init}
+    return rules._asdict()

@@ -20,7 +20,8 @@ HELD_BITS: Final = (1, 2, 4, 8)       # a tile of the block: characters, dots, b
 SIMPLE_BIT: Final = 16
 OUTSIDE_BIT: Final = 32
 NOT_GREEN_BIT: Final = 64
-_KIND_BITS: Final = tuple(HELD_BITS[kind // 9 if kind < 27 else 3] | (SIMPLE_BIT if kind in SIMPLES else OUTSIDE_BIT)
+_KIND_BITS: Final = tuple(HELD_BITS[kind // 9 if kind < 27 else 3]
+                          | (SIMPLE_BIT if kind in SIMPLES else OUTSIDE_BIT)
                           | (0 if kind in GREEN_TILES else NOT_GREEN_BIT) for kind in range(34))
 
 

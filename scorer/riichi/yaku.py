@@ -232,11 +232,13 @@ _SHAPES: Final = [Shape(runs, pons, *flags) for runs in range(5) for pons in ran
                   for flags in product(_FLAGS, repeat=5)]
 # By shape, then by a flag (a tuple indexed by False, True): an open or closed hand's rows;
 # without and with double yakuman played (without, every yakuman counts one).
-_TILES: Final[dict[tuple, tuple[_Entries, _Entries]]] = {shape: (_entries(_rows_for(TILE_YAKU, shape), False), _entries(_rows_for(TILE_YAKU, shape), True))
-                 for shape in _SHAPES}
-_YAKUMAN: Final[dict[tuple, tuple[_Entries, ...]]] = {shape: tuple(tuple(((y.id, y.count if double else 1), y.test) for y in _rows_for(TILE_YAKUMAN, shape))
-                                for double in (False, True))
-                   for shape in _SHAPES}
+_TILES: Final[dict[tuple, tuple[_Entries, _Entries]]] = {
+    shape: (_entries(_rows_for(TILE_YAKU, shape), False), _entries(_rows_for(TILE_YAKU, shape), True))
+    for shape in _SHAPES}
+_YAKUMAN: Final[dict[tuple, tuple[_Entries, ...]]] = {
+    shape: tuple(tuple(((y.id, y.count if double else 1), y.test) for y in _rows_for(TILE_YAKUMAN, shape))
+                 for double in (False, True))
+    for shape in _SHAPES}
 
 
 class WinFlags(NamedTuple):
