@@ -9,15 +9,13 @@ from ..errors import HandError
 from ..hand import Meld, WinningHand
 from ..reading import splits
 from ..tiles import EAST, KINDS, WIND_LETTERS, counts
+from ..unplayed_fields import refuse_unplayed
 from . import table
 from .limit_hands import limit_hand
 from .losers import loser_count
 from .options import ChineseOptions, chinese_options
 from .payments import SEATS, hand_transfers
 from .table import Group, Item, Situation
-
-# Flags of the riichi contract that mean nothing in this rule set.
-_RIICHI_ONLY = ("riichi", "double_riichi", "ippatsu", "chiihou", "renhou", "nagashi_mangan")
 
 
 @dataclass(frozen=True)
@@ -39,7 +37,7 @@ def score_hand(hand: WinningHand, options: dict | None = None) -> dict:
     situation = _situation(hand)
     flowers = [t.kind for t in hand.flowers]
     best = _best_reading(hand, situation, flowers)
-    limit = _limit_value(hand, opts)
+    limit = _limit_value(hand, opts, best is not None)
     if best is None and limit is None:
         raise HandError("not_a_winning_hand",
                         "these tiles are not four sets and a pair, nor a limit hand of the table")
@@ -68,11 +66,7 @@ def score_hand(hand: WinningHand, options: dict | None = None) -> dict:
 def _check(hand: WinningHand) -> None:
     if hand.players != 4:
         raise HandError("bad_option", "classical Chinese mahjong is played by four players")
-    for flag in _RIICHI_ONLY:
-        if getattr(hand, flag):
-            raise HandError("bad_flag_combination", f"{flag} is a riichi rule; classical Chinese scoring has no such thing")
-    if hand.nukidora or hand.pao:
-        raise HandError("bad_flag_combination", "nukidora and pao are riichi rules, not classical Chinese ones")
+    refuse_unplayed(hand, "chinese-classical")
     if hand.tenhou and not (hand.seat_wind == "E" and hand.tsumo):
         raise HandError("bad_flag_combination", "only East, out on the deal, has a hand from heaven")
     if len(set(hand.flowers)) != len(hand.flowers):
@@ -113,7 +107,7 @@ def _readings(hand: WinningHand) -> list[tuple[list[Group], int]]:
         if split.pair == win:
             found.append((melds + sets, split.pair))
         for i in homes:
-            opened = Group(sets[i].shape, sets[i].kind, False)
+            opened = Group(sets[i].shape, sets[i].kind, False, won_on_discard=True)
             found.append((melds + sets[:i] + [opened] + sets[i + 1:], split.pair))
     return found
 
@@ -132,13 +126,25 @@ def _best_reading(hand: WinningHand, situation: Situation, flowers: list[int]) -
     return max(scored, key=lambda r: (r.score, r.base), default=None)
 
 
-def _limit_value(hand: WinningHand, opts: ChineseOptions) -> tuple[int, tuple[str, ...]] | None:
+def _limit_value(hand: WinningHand, opts: ChineseOptions,
+                 four_sets_and_a_pair: bool) -> tuple[int, tuple[str, ...]] | None:
     """A limit hand's worth: the limit with any part exposed, twice that fully concealed
-    (no exposed set and self-drawn); seven pairs half that. East out on the deal (a hand
-    from heaven) scores the most a hand can: the concealed limit."""
+    (no exposed set and self-drawn); seven pairs half that. East out on the deal with four
+    sets and a pair (a hand from heaven) scores the most a hand can: the concealed limit."""
     fully_concealed = hand.is_closed and hand.tsumo
     if hand.tenhou:
+        _check_hand_from_heaven(hand, four_sets_and_a_pair)
         return 2 * opts.limit, ("hand_from_heaven",)
+    found = _table_limit_hand(hand)
+    if found is None:
+        return None
+    groups, half = found
+    value = opts.limit * (2 if fully_concealed else 1)
+    return (value // 2 if half else value), groups
+
+
+def _table_limit_hand(hand: WinningHand) -> tuple[tuple[str, ...], bool] | None:
+    """The hand's groups in the text's limit-hand table, and whether it is worth half."""
     tiles = [0] * KINDS
     for t in hand.concealed:
         tiles[t.kind] += 1
@@ -148,12 +154,22 @@ def _limit_value(hand: WinningHand, opts: ChineseOptions) -> tuple[int, tuple[st
                 tiles[t.kind] += 1
         else:
             tiles[m.kind_index] += 3        # a kong counts as its pung in the 14 tiles
-    found = limit_hand(tuple(tiles))
-    if found is None:
-        return None
-    groups, half = found
-    value = opts.limit * (2 if fully_concealed else 1)
-    return (value // 2 if half else value), groups
+    return limit_hand(tuple(tiles))
+
+
+def _check_hand_from_heaven(hand: WinningHand, four_sets_and_a_pair: bool) -> None:
+    """The text: "If they somehow have four melds and a pair, this termed a 'Hand from
+    Heaven'". Only that shape: East dealt a limit hand of the group table (seven pairs, the
+    winds and terminals ...) has no hand from heaven, and scores that limit hand without the
+    flag (twice the limit at most, as any fully concealed limit hand)."""
+    if four_sets_and_a_pair:
+        return
+    if _table_limit_hand(hand) is None:
+        raise HandError("not_a_winning_hand", "A hand from heaven is East's fourteen dealt tiles as "
+                                              "four melds and a pair; these tiles are not")
+    raise HandError("bad_flag_combination",
+                    "A hand from heaven is East's fourteen dealt tiles as four melds and a pair; these "
+                    "tiles are a limit hand of the table instead: score them without tenhou")
 
 
 def _only_tile(hand: WinningHand) -> bool:

@@ -14,10 +14,12 @@ from ..tiles import DRAGONS, EAST, is_honor, is_simple, is_terminal_or_honor, ki
 @dataclass(frozen=True)
 class Group:
     """A set of the winning hand: "chow" (lowest tile), "pung" or "kong"; concealed when
-    it was made entirely from the wall."""
+    it was made entirely from the wall. `won_on_discard`: the set the winning discard
+    completed (so not concealed, yet held concealed up to that last tile)."""
     shape: str
     kind: int
     concealed: bool
+    won_on_discard: bool = False
 
     @property
     def kinds(self) -> tuple[int, ...]:
@@ -128,8 +130,9 @@ def set_doubles(groups: list[Group], situation: Situation) -> list[Item]:
 def hand_doubles(groups: list[Group], pair: int, situation: Situation) -> list[Item]:
     """The doubles of the whole hand: concealment, no chows, suits, major/minor tiles."""
     doubles = []
-    if all(g.concealed for g in groups):
-        # Won on a discard, the last set was completed in the open: "all but last tile".
+    # The text: "All but last tile concealed x 2", "Fully concealed x 4". Only the last tile
+    # counts, not what it completes: the discard may finish the pair, a chow or a pung.
+    if all(g.concealed or g.won_on_discard for g in groups):
         doubles.append(Item("fully_concealed", 2) if situation.tsumo else Item("all_but_last_concealed", 1))
     if all(g.shape != "chow" for g in groups):
         doubles.append(Item("no_chows", 1))
