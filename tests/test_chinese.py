@@ -168,3 +168,68 @@ def test_losers_count_their_own_hands_without_doubles_one_pair_only():
     bad = score({"rules": "chinese-classical", "concealed": "234m567p345s22z111z", "win_tile": "2z",
                  "discarder": "N", "seat_wind": "S", "other_hands": {"E": {"concealed": "11x"}}})
     assert bad["error"]["code"] == "bad_tile" and "the hand of E" in bad["error"]["message"]
+
+
+# The lines of text 003 the tests below check, word for word (`test_the_quoted_lines_are_the_text`).
+ALL_BUT_LAST = "All but last tile concealed x 2"
+FULLY_CONCEALED = "Fully concealed x 4"
+HEAVEN = ('If they somehow have four melds and a pair, this termed a "Hand from Heaven", and East '
+          'instantly wins the round, scoring the maximum number of points possible.')
+LIMIT = ("Set a limit to the maximum number of points that one player may have to pay to another on "
+         "any given round")
+QUOTED_003 = (ALL_BUT_LAST, FULLY_CONCEALED, HEAVEN, LIMIT)
+
+
+def test_the_quoted_lines_are_the_text(shared):
+    text = " ".join((shared / "rules" / "003_b28eaabf32ee467f.txt").read_text().split())
+    for line in QUOTED_003:
+        assert line in text
+
+
+@pytest.mark.parametrize("concealed, win, base, completes", [
+    ("123m456m789p234s88s", "3s", 32, "a chow"),    # winning 20, only tile 2, no scoring combinations 10
+    ("123m456m789p555s77z", "5s", 24, "a pung"),    # the pung, exposed by the discard 2, Red pair 2, winning 20
+    ("123m456m789p234s88s", "8s", 32, "the pair"),  # 8s waits alone too: only tile 2
+])
+def test_all_but_last_tile_concealed_whatever_the_discard_completes(concealed, win, base, completes):
+    # ALL_BUT_LAST: every tile but the winning discard came from the wall, whichever set it finishes.
+    r = chinese(concealed, win, discarder="N")
+    assert doubles(r)[("all_but_last_concealed", "")] == 1, completes
+    assert r["chinese"]["base"] == base and r["points"] == 2 * base
+
+
+def test_all_but_last_is_not_for_a_hand_with_an_exposed_set_and_self_drawn_is_fully_concealed():
+    chow = [{"kind": "chi", "tiles": "123m", "from": "left"}]
+    assert ("all_but_last_concealed", "") not in doubles(chinese("456m789p234s88s", "3s", melds=chow))
+    # FULLY_CONCEALED: the same hand drawn from the wall takes x4 instead, never both.
+    drawn = doubles(chinese("123m456m789p234s88s", "3s", tsumo=True))
+    assert drawn[("fully_concealed", "")] == 2 and ("all_but_last_concealed", "") not in drawn
+
+
+def test_a_hand_from_heaven_is_four_melds_and_a_pair():
+    # HEAVEN: "four melds and a pair" wins as the most a hand can score, twice the limit.
+    assert chinese("123m456m789p55p111z", "5p", tsumo=True, seat="E", tenhou=True)["points"] == 2000
+    # Any other fourteen tiles with the flag are refused in words, not paid twice the limit.
+    for tiles, win, code in (("1133557799m2244p", "2p", "bad_flag_combination"),    # seven pairs: a limit hand
+                             ("12344567z19m19p19s", "3z", "bad_flag_combination"),  # the text's limit hand example
+                             ("123m456m789p55p137z", "7z", "not_a_winning_hand")):
+        r = score({"rules": "chinese-classical", "concealed": tiles, "win_tile": win,
+                   "tsumo": True, "seat_wind": "E", "tenhou": True})
+        assert not r["ok"] and r["error"]["code"] == code, (tiles, r)
+        assert "four melds and a pair" in r["error"]["message"]
+    # Without the flag, East's dealt seven pairs scores what the table says: half the limit, doubled fully concealed.
+    assert chinese("1133557799m2244p", "1m", tsumo=True, seat="E")["points"] == 1000
+
+
+@pytest.mark.parametrize("field, value", [
+    ("honba", 2), ("riichi_sticks", 1), ("dora_indicators", "3m"), ("ura_indicators", "3m"),
+    ("riichi", True), ("ippatsu", True), ("takes_pot", False), ("pao", "W"),
+])
+def test_riichi_fields_are_refused_in_words(field, value):
+    request = {"rules": "chinese-classical", "concealed": "234m567p345s22z111z", "win_tile": "2z",
+               "discarder": "N", "seat_wind": "S", field: value}
+    if field in ("ippatsu", "ura_indicators"):
+        request["riichi"] = True        # so that the contract's own flag checks pass first
+    r = score(request)
+    assert not r["ok"] and r["error"]["code"] == "bad_flag_combination", r
+    assert "classical Chinese" in r["error"]["message"]

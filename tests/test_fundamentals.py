@@ -85,3 +85,62 @@ def test_ties_go_to_the_first_dealer_then_in_turn():
 def test_riichi_events_do_not_exist_here():
     with pytest.raises(LedgerError, match="no event 'riichi'"):
         replay(GameConfig.from_json(CONFIG), [{"type": "riichi", "seat": 0}])
+
+
+# The lines of text 004 the tests below check, word for word (`test_the_quoted_lines_are_the_text`).
+VALID_CLAIMS = "Valid claims are: Pon"
+RON = ("If any player at the table has a Ready Hand that can be completed with the tile that was "
+       "just discarded, that player may claim the discarded tile to declare victory.")
+CHI = "A Chi is a set of precisely three sequential tiles of the same suit."
+
+
+def test_the_quoted_lines_are_the_text(shared):
+    text = " ".join((shared / "rules" / "004_70db1c6a06d319d5.txt").read_text().split())
+    for line in (VALID_CLAIMS, RON, CHI):
+        assert line in text
+    claims = text[text.index(VALID_CLAIMS):text.index("Pass to the next player")]
+    assert "Chi" not in claims      # the claims are Pon and Ron; a chi is never claimed
+
+
+def test_a_chi_is_never_claimed_but_may_be_made_from_the_wall():
+    # VALID_CLAIMS (Pon, then Ron): a chi called from a discard is refused, with the tiles named ...
+    called = score({**HAND, "concealed": "567p345s22z111z", "seat_wind": "S", "discarder": "E",
+                    "melds": [{"kind": "chi", "tiles": "234m", "from": "left"}]})
+    assert not called["ok"] and called["error"]["code"] == "bad_meld"
+    assert "234m" in called["error"]["message"] and "pon and ron" in called["error"]["message"]
+    # ... while CHI, drawn from the wall, is one of the four sets, and RON may complete it.
+    assert score({**HAND, "concealed": "234m567p345s22z111z", "win_tile": "3m", "melds": [],
+                  "seat_wind": "S", "discarder": "E"})["ok"]
+
+
+@pytest.mark.parametrize("field, value", [
+    ("riichi", True), ("double_riichi", True), ("honba", 1), ("riichi_sticks", 2),
+    ("dora_indicators", "1m"), ("ura_indicators", "1m"), ("takes_pot", False), ("pao", "N"),
+])
+def test_riichi_fields_are_refused_in_words_as_classical_chinese_refuses_them(field, value):
+    closed = {"concealed": "234m567p345s22z111z", "win_tile": "2z", "seat_wind": "S", "discarder": "E"}
+    request = {**closed, field: value}
+    if field == "ura_indicators":
+        request["riichi"] = True        # the contract's own check asks for riichi first
+    fundamentals = score({**request, "rules": "fundamentals"})
+    chinese = score({**request, "rules": "chinese-classical"})
+    for response in (fundamentals, chinese):
+        assert not response["ok"] and response["error"]["code"] == "bad_flag_combination", response
+    first = "riichi" if field == "ura_indicators" else field
+    assert fundamentals["error"]["message"].endswith(f"not of the Fundamentals rules: leave {first} out.")
+    assert chinese["error"]["message"].endswith(f"not of classical Chinese scoring: leave {first} out.")
+
+
+def test_three_player_north_tiles_set_aside_are_refused_too():
+    response = score({**HAND, "players": 3, "seat_wind": "S", "discarder": "E", "nukidora": 1})
+    assert not response["ok"] and "leave nukidora out" in response["error"]["message"]
+
+
+@pytest.mark.parametrize("flag", ["tenhou", "haitei"])
+def test_riichi_situations_that_pay_nothing_here_are_refused(flag):
+    # Text 004 pays every tsumo alike: a first-draw or last-tile win changes nothing, so the
+    # flag is a mistake for another rule set, not something to drop silently.
+    seat = "E" if flag == "tenhou" else "S"
+    response = score({"rules": "fundamentals", "concealed": "234m567p345s22z111z", "win_tile": "2z",
+                      "seat_wind": seat, "tsumo": True, flag: True})
+    assert not response["ok"] and response["error"]["code"] == "bad_flag_combination", response
