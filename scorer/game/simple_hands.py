@@ -65,11 +65,28 @@ def chinese_win(config: GameConfig, state: GameState, event: dict) -> GameState:
         raise LedgerError("bad_event", "a classical Chinese win needs the winner's score as points (or the scored result)")
     counts = _other_counts(config, state, event, result, winner)
     opts = config.chinese_options()
+    scored_limit = (result or {}).get("chinese", {}).get("limit", opts.limit)
+    if scored_limit != opts.limit:
+        raise LedgerError("bad_event", f"the hand was scored with a limit of {scored_limit}, but this game's "
+                                       f"limit is {opts.limit}: score it again with the game's limit")
+    _check_held_to_limit(points, opts.limit)
     transfers = by_seat(state, hand_transfers(points, state.seat_winds[winner], counts, opts.settlement, opts.limit))
     state = pay(state, transfers)
     state = record(state, "win", transfers, {"winner": winner, "discarder": discarder, "points": points,
                                              "other_counts": counts, "tsumo": discarder is None})
     return _chinese_next(config, state, winner == state.dealer)
+
+
+def _check_held_to_limit(points: int, limit: int) -> None:
+    """The text: "Set a limit to the maximum number of points that one player may have to pay
+    to another on any given round". A hand is worth the limit at most, or twice it fully
+    concealed (a limit hand won from the wall, a hand from heaven): any other score above the
+    limit is a count not yet held to it. Refused, not held here: held, a count of 3000 would be
+    paid less than a concealed limit hand's 2000, and the player knows which the hand was."""
+    if limit < points != 2 * limit:
+        raise LedgerError("bad_event", f"{points} points is over the limit of {limit}: a hand is paid "
+                                       f"{limit} at most ({2 * limit} for a fully concealed limit hand or a "
+                                       f"hand from heaven); record the score held to the limit")
 
 
 def _other_counts(config, state, event, result, winner) -> dict[str, int]:
