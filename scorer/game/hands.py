@@ -63,7 +63,9 @@ def record(state: GameState, kind: str, transfers: list[dict], detail: dict) -> 
         dealer=state.dealer, honba=state.honba, kind=kind,
         riichi=tuple(s for s, r in enumerate(state.riichi) if r),
         deltas=tuple(a - b for a, b in zip(state.scores, state.hand_start)),
-        scores=state.scores, transfers=tuple(transfers), detail=detail)
+        scores=state.scores, transfers=tuple(transfers),
+        # the fines of the hand explain its deltas, as `riichi` explains the deposits
+        detail={**detail, "late_pon": list(state.late_pons)} if state.late_pons else detail)
     return replace(state, hands=state.hands + (entry,))
 
 
@@ -76,7 +78,7 @@ def next_deal(state: GameState, dealer_keeps: bool, honba: int) -> GameState:
         if hand == state.players:
             hand, round_wind = 0, round_wind + 1
     return replace(state, hand=hand, round_wind=round_wind, honba=honba,
-                   riichi=(False,) * state.players, hand_start=state.scores)
+                   riichi=(False,) * state.players, late_pons=(), hand_start=state.scores)
 
 
 def finish(state: GameState, reason: str) -> GameState:

@@ -23,7 +23,8 @@ def _stop(config: GameConfig, state: GameState, event: dict) -> GameState:
 _COMMON: dict[str, Handler] = {"correction": simple_hands.correction, "end": _stop}
 HANDLERS: dict[str, dict[str, Handler]] = {
     "riichi": {"riichi": riichi_hands.declare_riichi, "win": riichi_hands.win, "draw": riichi_hands.draw,
-               "abortive_draw": riichi_hands.abortive, "chombo": riichi_hands.chombo, **_COMMON},
+               "abortive_draw": riichi_hands.abortive, "chombo": riichi_hands.chombo,
+               "late_pon": riichi_hands.late_pon, **_COMMON},
     "fundamentals": {"win": simple_hands.fundamentals_win, "draw": simple_hands.fundamentals_draw, **_COMMON},
     "chinese-classical": {"win": simple_hands.chinese_win, "draw": simple_hands.chinese_draw, **_COMMON},
 }

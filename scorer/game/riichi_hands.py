@@ -32,6 +32,21 @@ def declare_riichi(config: GameConfig, state: GameState, event: dict) -> GameSta
     return replace(state, scores=tuple(scores), riichi=riichi, riichi_sticks=state.riichi_sticks + 1)
 
 
+def late_pon(config: GameConfig, state: GameState, event: dict) -> GameState:
+    """A pon declared only when the caller's own turn came round (the book: "you'll have to pay
+    1,000 points to the pot for not paying attention!"). The points go on the table as riichi
+    sticks do, for the next winner; mid-hand, like a riichi: the hand's log entry names the seat (`detail["late_pon"]`)."""
+    penalty = config.table.late_pon_penalty
+    if not penalty:
+        raise LedgerError("bad_event", f"the {config.preset} rules have no penalty for a late pon; "
+                                       "set the table option late_pon_penalty to play one")
+    who = seat(config, event.get("seat"), "seat")
+    scores = list(state.scores)
+    scores[who] -= penalty
+    return replace(state, scores=tuple(scores), riichi_sticks=state.riichi_sticks + penalty // RIICHI_STICK,
+                   late_pons=state.late_pons + (who,))
+
+
 def win(config: GameConfig, state: GameState, event: dict) -> GameState:
     entries = event["winners"] if "winners" in event else [event]
     if not isinstance(entries, list) or not entries:

@@ -42,6 +42,7 @@ class GameState:
     honba: int = 0
     riichi_sticks: int = 0              # the pot: riichi sticks on the table
     riichi: tuple[bool, ...] = ()       # who is in riichi this hand
+    late_pons: tuple[int, ...] = ()     # seats fined for a late pon this hand, in order
     pool: int = 0                       # Fundamentals: the draw pool
     chips: tuple[int, ...] = ()
     penalties: tuple[int, ...] = ()     # points off the final score (chombo as a penalty)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 
 from .errors import LedgerError
+from .state import RIICHI_STICK
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,7 @@ class TableRules:
     chombo: str = "reverse_mangan"      # "reverse_mangan" paid at the table, or "penalty" at the settlement
     chombo_penalty: int = 20000         # points off the final score where chombo is "penalty"
     noten_total: int = 0                # noten payments at a draw; 0: 3000 (4 players), 2000 (3)
+    late_pon_penalty: int = 0           # points to the pot for a pon declared too late; 0: no such event
 
 
 _CHOICES: dict[str, tuple | type] = {
@@ -30,8 +32,10 @@ _CHOICES: dict[str, tuple | type] = {
     "bust": bool, "agari_yame": bool, "tenpai_yame": bool, "sudden_death": bool,
     "leftover_sticks": ("winner", "lost"), "abortive_draws": bool,
     "chombo": ("reverse_mangan", "penalty"), "chombo_penalty": int, "noten_total": int,
+    "late_pon_penalty": int,
 }
 TABLE_OPTIONS = tuple(_CHOICES)
+_IN_STICKS = ("late_pon_penalty",)      # paid to the pot, which holds 1000-point sticks
 
 _TOURNAMENT = {"double_ron": False, "triple_ron": "head_bump", "bust": False, "agari_yame": False,
                "sudden_death": False, "abortive_draws": False, "chombo": "penalty"}
@@ -41,7 +45,9 @@ _PRESET_CHANGES: dict[str, dict] = {
     "wrc": dict(_TOURNAMENT),
     "ema": dict(_TOURNAMENT),
     "mleague": dict(_TOURNAMENT, abortive_draws=True),
-    "book": {"sudden_death": False},
+    # The book: "you don't declare it until it comes around to your turn ... you'll have to pay
+    # 1,000 points to the pot for not paying attention!"
+    "book": {"sudden_death": False, "late_pon_penalty": 1000},
 }
 TABLE_PRESETS = {name: replace(TableRules(), **changes) for name, changes in _PRESET_CHANGES.items()}
 
@@ -52,7 +58,10 @@ _SCORING = {
     "wrc": (30000, 30000, (15000, 5000, -5000, -15000)),
     "ema": (30000, 30000, (15000, 5000, -5000, -15000)),
     "mleague": (25000, 30000, (30000, 10000, -10000, -30000)),
-    "book": (25000, 30000, (20000, 10000, -10000, -20000)),
+    # The book: "Each player starts with 30,000 points ... If you want to have a bonus for the
+    # winner of the game (like an ante), start with 25,000 points": return points 30000 either
+    # way, so the ante (starting_points 25000) is the oka. Its uma is not in our copy: Tenbou's.
+    "book": (30000, 30000, (20000, 10000, -10000, -20000)),
 }
 THREE_PLAYER_SCORING = (35000, 40000, (15000, 0, -15000))
 
@@ -69,6 +78,9 @@ def table_rules(preset: str, overrides: dict) -> TableRules:
             raise LedgerError("bad_option", f"the option {name} is true or false, not {value!r}")
         if kind is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise LedgerError("bad_option", f"the option {name} is a number of points, not {value!r}")
+        if name in _IN_STICKS and value % RIICHI_STICK:
+            raise LedgerError("bad_option", f"the option {name} goes on the table in 1000-point sticks, "
+                                            f"so it is a multiple of 1000, not {value!r}")
         if isinstance(kind, tuple) and value not in kind:
             raise LedgerError("bad_option", f"the option {name} is one of {', '.join(kind)}, not {value!r}")
         changes[name] = value
