@@ -16,6 +16,7 @@ from .hand_checks import check_hand
 from .request import Request, read_request
 from .riichi import rules_for, score_hand
 from .riichi.memo import Table
+from .riichi.rules import red_fives_per_suit
 
 # Dora-like yaku are one entry whose han is the count (the contract), however an engine lists them.
 COUNTED_YAKU: Final = ("dora", "aka_dora", "ura_dora", "nukidora")
@@ -34,7 +35,8 @@ def score(request: object) -> dict:
 
 def _score(request: Request) -> dict:
     tally = tally_tiles(request.hand)       # counted once, for the checks and the riichi engine
-    check_hand(request.hand, request.rules, tally)
+    check_hand(request.hand, request.rules, tally,
+               red_fives_per_suit(request.preset) if request.rules == "riichi" else 1)
     if request.rules == "riichi":
         return render_riichi(score_hand(request.hand, _riichi_rules(request), tally))
     entry = _rule_set_entry(request.rules)

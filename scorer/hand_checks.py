@@ -19,9 +19,10 @@ NUMBER_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seve
                        "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen")
 
 
-def check_hand(hand: WinningHand, rules: str, tally: Tally | None = None) -> None:
+def check_hand(hand: WinningHand, rules: str, tally: Tally | None = None, reds_per_suit: int = 1) -> None:
     """Raise the HandError a player should see first, if any. `tally`: the hand's tiles
-    counted (`tally_tiles`), when the caller has them for the scoring too."""
+    counted (`tally_tiles`), when the caller has them for the scoring too. `reds_per_suit`:
+    the red fives of one suit in the set (`scorer.riichi.rules.red_fives_per_suit`)."""
     if tally is None:
         tally = tally_tiles(hand)
     seen, reds = tally.every, tally.reds    # every tile on the table this hand shows, by kind,
@@ -34,7 +35,7 @@ def check_hand(hand: WinningHand, rules: str, tally: Tally | None = None) -> Non
     if hand.flowers or any(seen[FIRST_BONUS:]):
         _check_bonus_tiles(hand, rules)
     _check_three_player(hand, rules)
-    _check_copies(hand, seen, reds)
+    _check_copies(hand, seen, reds, reds_per_suit)
     _check_tile_count(hand)
     _check_win_tile(hand, tally)
     _check_discarder(hand)
@@ -97,7 +98,7 @@ def _check_three_player(hand: WinningHand, rules: str) -> None:
         raise HandError("bad_meld", f"{meld_words(chi)} cannot be called: three-player has no chi")
 
 
-def _check_copies(hand: WinningHand, seen: list[int], reds: list[int]) -> None:
+def _check_copies(hand: WinningHand, seen: list[int], reds: list[int], reds_per_suit: int) -> None:
     north_ok = not hand.nukidora or seen[NORTH] + hand.nukidora <= 4
     if north_ok and len(set(reds)) == len(reds) and _at_most_four(seen):
         return      # the common case, decided without copying the counts
@@ -112,9 +113,11 @@ def _check_copies(hand: WinningHand, seen: list[int], reds: list[int]) -> None:
     if len(set(reds)) < len(reds):      # two red fives of one suit
         by_suit = Counter(t.suit for t in hand.all_tiles + hand.dora_indicators + hand.ura_indicators if t.red)
         suit, count = by_suit.most_common(1)[0]
-        if count > 1:
+        if count > reds_per_suit:
+            held = "one red five of each suit" if reds_per_suit == 1 else \
+                f"at most {words(reds_per_suit)} red fives of a suit"
             raise HandError("too_many_copies", f"There are {words(count)} red 5 {SUIT_NAMES[suit]}: a set has "
-                                               "one red five of each suit.")
+                                               f"{held}.")
 
 
 def _at_most_four(counts: list[int]) -> bool:

@@ -34,6 +34,7 @@ class Rules(NamedTuple):
     ura: bool = True                  # ura dora under the indicators for a riichi winner
     ippatsu: bool = True              # ippatsu is a yaku
     nagashi_mangan: bool = True       # all-terminal/honour discards pay mangan at the draw
+    red_fives_per_suit: int = 1       # red fives of one suit the set may hold (the book's set of four: 2)
 
     @property
     def players(self) -> int:
@@ -70,7 +71,9 @@ _PRESET_CHANGES: dict[str, dict] = {
     "ema": {"aka": False, "stacked_yakuman": False, "kazoe": "sanbaiman", "double_wind_pair_fu": 2,
             "renhou": "mangan", "nagashi_mangan": False},
     "mleague": {"double_wind_pair_fu": 2},
-    "book": {"aka": False},
+    # The book: "If you want to use the red 5s, replace 3 or 4 normal 5's with them": four red
+    # fives in three suits, so one suit (the book does not say which) has two.
+    "book": {"aka": False, "red_fives_per_suit": 2},
 }
 PRESETS: dict[str, Rules] = {
     name: Rules()._replace(preset=name, **changes) for name, changes in _PRESET_CHANGES.items()
@@ -79,6 +82,12 @@ DEFAULT_PRESET = "tenhou"
 
 
 _BUILT: dict[tuple, Rules] = {}
+
+
+def red_fives_per_suit(preset: str | None) -> int:
+    """How many red fives of one suit a preset's set holds, for the hand checks that run before
+    the request's rules are built (an unknown preset is refused later, with its own message)."""
+    return PRESETS.get(preset or DEFAULT_PRESET, PRESETS[DEFAULT_PRESET]).red_fives_per_suit
 
 
 def rules_for(preset: str | None = None, options: dict | None = None, players: int = 4) -> Rules:
