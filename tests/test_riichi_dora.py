@@ -77,3 +77,27 @@ def test_three_player_tsumo_loss_in_a_scored_hand():
     # Riichi tsumo + nukidora 3: 5 han mangan, non-dealer: 4000 + 2000.
     result = score(*HAND, riichi=True, tsumo=True, players=3, nukidora=3)
     assert result.limit == "mangan" and result.points == 6000
+
+
+# The book (text 001): "If you want to use the red 5s, replace 3 or 4 normal 5's with them."
+FOUR_RED_FIVES = "If you want to use the red 5s, replace 3 or 4 normal 5's with them."
+
+
+def test_the_quoted_line_is_the_book(shared):
+    text = " ".join((shared / "rules" / "001_a7805ec1974ea50c.txt").read_text().split())
+    assert FOUR_RED_FIVES in text
+
+
+def test_the_book_with_four_red_fives_holds_two_of_one_suit():
+    from scorer import score as contract_score
+    # FOUR_RED_FIVES: four red fives in three suits put two in one; with aka both are dora.
+    hand = {"preset": "book", "options": {"aka": True}, "concealed": "234m055p678s22s", "win_tile": "2s",
+            "melds": [{"kind": "chi", "tiles": "406p", "from": "left"}], "discarder": "N", "seat_wind": "S"}
+    both = contract_score(hand)         # 0p in the hand and in the chi
+    assert both["ok"] and {"id": "aka_dora", "han": 2} in both["yaku"], both
+    # Three of a suit is more than any such set has; other presets keep one red five a suit.
+    three = contract_score({**hand, "concealed": "234m000p678s22s", "melds": [
+        {"kind": "chi", "tiles": "456p", "from": "left"}]})
+    assert three["error"]["code"] == "too_many_copies" and "at most two red fives" in three["error"]["message"]
+    tenhou = contract_score({**hand, "preset": "tenhou"})
+    assert tenhou["error"]["code"] == "too_many_copies" and "one red five of each suit" in tenhou["error"]["message"]
