@@ -92,3 +92,51 @@ def test_real_photos_load_small(shared):
         photo = load_photo(path)
         assert max(photo.image.shape[:2]) <= 1024
         assert photo.scale <= 1.0
+
+
+def png_claiming(width: int, height: int) -> bytes:
+    """A small PNG whose header claims `width` x `height` (the header is all the check reads)."""
+    data = bytearray(encoded(".png", 8, 8))
+    data[16:24] = struct.pack(">II", width, height)
+    return bytes(data)
+
+
+def test_a_49_megapixel_png_is_refused_though_the_file_is_small():
+    # decoded whole, it would hold 147 MB: more than any phone photo needs
+    with pytest.raises(PhotoError) as error:
+        decode_photo(png_claiming(7000, 7000))
+    assert error.value.code == "too_large"
+    assert "PNG" in error.value.message and "16 megapixels" in error.value.message
+
+
+def test_a_big_baseline_jpeg_is_allowed_but_a_progressive_one_is_not():
+    baseline = read_header(encoded(".jpg", 64, 48))
+    assert not baseline.progressive and not baseline.decoded_whole
+    ok, data = cv2.imencode(".jpg", np.zeros((48, 64, 3), np.uint8), [cv2.IMWRITE_JPEG_PROGRESSIVE, 1])
+    progressive = read_header(data.tobytes())
+    assert progressive.progressive and progressive.decoded_whole
+    from vision.image_io import Header, check_size
+    check_size(Header("jpeg", 8000, 6000))          # a 48 MP phone photo, decoded at 1/8 scale
+    with pytest.raises(PhotoError) as error:
+        check_size(Header("jpeg", 8000, 6000, progressive=True))
+    assert error.value.code == "too_large" and "progressive JPEG" in error.value.message
+
+
+@pytest.mark.parametrize("width,height", [(4000, 1), (1, 4000), (4000, 40), (10, 10)])
+def test_a_picture_too_narrow_or_small_for_a_hand_is_refused_in_words(width, height):
+    ok, data = cv2.imencode(".png", np.full((height, width, 3), 128, np.uint8))
+    with pytest.raises(PhotoError) as error:
+        decode_photo(data.tobytes())
+    assert error.value.code == "bad_shape"
+    assert f"{width}x{height}" in error.value.message and "too narrow or too small" in error.value.message
+
+
+def test_a_row_of_tiles_cropped_tight_is_still_read():
+    photo = decode_photo(encoded(".png", 1400, 140))     # 10:1, a hand of 14 tiles
+    assert photo.image.shape[1] == 1024 and photo.image.shape[0] >= 100
+
+
+def test_shrinking_never_leaves_a_side_with_no_pixels():
+    from vision.image_io import shrunk
+    small = shrunk(np.zeros((1, 4000, 3), np.uint8), 0.25)
+    assert small.shape[:2] == (1, 1000)

@@ -4,7 +4,9 @@ The header is read by hand first, so an empty file, a file that is not a photo, 
 short, or a "decompression bomb" (a tiny file that claims a gigantic picture) is refused with
 a message a player understands before any memory is spent on it. Big photos are decoded at a
 reduced scale (JPEG can do that almost for free), because the tiles need far fewer pixels
-than a phone camera takes.
+than a phone camera takes; a picture that can only be decoded whole (PNG, WebP, a progressive
+JPEG) is refused above what a phone photo holds, since its few compressed bytes may stand for
+hundreds of megabytes once decoded.
 """
 from __future__ import annotations
 
@@ -19,6 +21,16 @@ import numpy as np
 
 # A 48-megapixel phone photo is about the largest honest input; refuse anything beyond that.
 MAX_PIXELS = 50_000_000
+# Pixels a picture may have when it must be decoded whole. A baseline JPEG is decoded at 1/2 to
+# 1/8 scale and costs little at any size; OpenCV decodes PNG and WebP at full size before any
+# shrinking (3 bytes a pixel), and a progressive JPEG keeps all its coefficients (about as much)
+# even when its output is reduced: a 143 kB PNG of 49 megapixels cost 150 MB. A phone photo is
+# 12 megapixels.
+MAX_WHOLE_PIXELS = 16_000_000
+# A hand is a row of tiles, about 10 times as wide as high when cropped tight; a picture much
+# narrower than that, or a few pixels high, cannot show one (and would shrink to no pixels).
+MAX_ASPECT = 16
+MIN_SIDE = 16
 MAX_BYTES = 64 * 1024 * 1024
 # The recogniser never needs more than this many pixels on the long side.
 WORKING_SIDE = 1024
@@ -29,6 +41,11 @@ def shrunk(image: np.ndarray, factor: float) -> np.ndarray:
     size, where bilinear sampling would skip pixels; above it, OpenCV's area averaging takes
     a slow general path (12-14 ms against 2 ms for a 1 MP photo, measured)."""
     interpolation = cv2.INTER_AREA if factor <= 0.5 else cv2.INTER_LINEAR
+    height, width = image.shape[:2]
+    if round(width * factor) < 1 or round(height * factor) < 1:
+        # OpenCV would round the short side to no pixels and fail: keep one
+        size = (max(1, round(width * factor)), max(1, round(height * factor)))
+        return cv2.resize(image, size, interpolation=interpolation)
     return cv2.resize(image, None, fx=factor, fy=factor, interpolation=interpolation)
 
 
@@ -46,6 +63,12 @@ class Header:
     format: str   # "jpeg", "png" or "webp"
     width: int
     height: int
+    progressive: bool = False   # a JPEG that is not baseline: decoded whole even when reduced
+
+    @property
+    def decoded_whole(self) -> bool:
+        """Whether decoding holds the whole picture in memory, whatever the output scale."""
+        return self.format != "jpeg" or self.progressive
 
 
 def read_header(data: bytes) -> Header:
@@ -66,7 +89,7 @@ def _truncated() -> PhotoError:
 
 
 def _jpeg_header(data: bytes) -> Header:
-    pos, size = 2, None
+    pos, size, progressive = 2, None, False
     while pos + 4 <= len(data):
         if data[pos] != 0xFF:
             raise PhotoError("not_an_image", "this JPEG file is damaged and cannot be read")
@@ -83,12 +106,13 @@ def _jpeg_header(data: bytes) -> Header:
                 raise _truncated()
             height, width = struct.unpack(">HH", data[pos + 5:pos + 9])
             size = (width, height)
+            progressive = marker not in (0xC0, 0xC1)   # baseline and extended sequential stream
         if marker == 0xDA:  # start of scan: the picture data follows, up to the end marker
             if size is None:
                 raise PhotoError("not_an_image", "this JPEG file is damaged: it has no picture size")
             if data.rfind(b"\xff\xd9") < pos:
                 raise _truncated()
-            return Header("jpeg", *size)
+            return Header("jpeg", *size, progressive=progressive)
         pos += 2 + length
     raise _truncated()
 
@@ -121,17 +145,30 @@ def _webp_header(data: bytes) -> Header:
     return Header("webp", width, height)
 
 
-def check_size(header: Header, max_pixels: int = MAX_PIXELS) -> None:
-    if header.width <= 0 or header.height <= 0:
+def check_size(header: Header, max_pixels: int = MAX_PIXELS, max_whole_pixels: int = MAX_WHOLE_PIXELS) -> None:
+    """Refuse, in words, a picture too big to decode safely or too narrow to show a hand."""
+    width, height = header.width, header.height
+    if width <= 0 or height <= 0:
         raise PhotoError("not_an_image", "this photo claims to have no pixels; it is damaged")
-    if header.width * header.height > max_pixels:
-        megapixels = header.width * header.height / 1e6
-        raise PhotoError("too_large", f"this photo is {header.width}x{header.height} ({megapixels:,.0f} megapixels); "
+    megapixels = width * height / 1e6
+    if width * height > max_pixels:
+        raise PhotoError("too_large", f"this photo is {width}x{height} ({megapixels:,.0f} megapixels); "
                                       f"Tenbou takes photos up to {max_pixels / 1e6:.0f} megapixels — use a smaller one")
+    if header.decoded_whole and width * height > max_whole_pixels:
+        kind = "progressive JPEG" if header.format == "jpeg" else header.format.upper()
+        raise PhotoError("too_large", f"this {kind} picture is {width}x{height} ({megapixels:,.0f} megapixels); "
+                                      f"Tenbou reads PNG, WebP and progressive JPEG pictures up to "
+                                      f"{max_whole_pixels / 1e6:.0f} megapixels, which a phone photo fits — "
+                                      f"send a smaller picture, or the camera's own JPEG")
+    if min(width, height) < MIN_SIDE or max(width, height) > MAX_ASPECT * min(width, height):
+        raise PhotoError("bad_shape", f"this picture is {width}x{height} pixels, too narrow or too small to show a "
+                                      f"hand: Tenbou reads pictures at least {MIN_SIDE} pixels on each side and at "
+                                      f"most {MAX_ASPECT} times as long as they are wide")
 
 
 def _reduced_flag(header: Header, working_side: int) -> tuple[int, int]:
-    """The OpenCV flag that decodes a JPEG at 1/2, 1/4 or 1/8 scale, and that factor."""
+    """The OpenCV flag that decodes a JPEG at 1/2, 1/4 or 1/8 scale, and that factor (a progressive
+    JPEG too: its output is smaller, even if its coefficients are kept whole)."""
     if header.format != "jpeg":
         return cv2.IMREAD_COLOR, 1
     long_side = max(header.width, header.height)
