@@ -92,7 +92,7 @@ def test_a_file_that_is_not_json_or_not_there(capsys, monkeypatch, tmp_path):
     broken = tmp_path / "hand.json"
     broken.write_text('{"concealed": ')
     status, _, err = run(capsys, monkeypatch, [str(broken)])
-    assert status == 1 and "is not valid JSON" in err
+    assert status == 2 and "is not valid JSON" in err     # unreadable input, as in every command
     status, _, err = run(capsys, monkeypatch, [str(tmp_path / "missing.json")])
     assert status == 2 and "cannot read" in err and "Traceback" not in err
 

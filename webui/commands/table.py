@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import queue
 import signal
 import sys
@@ -106,6 +107,10 @@ def run_watch(args) -> int:
     except ValueError as error:
         print(f"tenbou: {args.port!r} is not a port I can open: {error}", file=sys.stderr)
         return 2
+    missing = _missing_device(args.port)
+    if missing:
+        print(f"tenbou: cannot watch {args.port}: {missing}", file=sys.stderr)
+        return 2
     show = (lambda e: json.dumps(to_json(e), separators=(", ", ": "))) if args.json else describe
     with _StopOnSignal() as stop:
         reader.start()
@@ -119,6 +124,21 @@ def run_watch(args) -> int:
         print(show(events.get_nowait()), flush=True)
     print(show(StatsEvent(reader.stats())), flush=True)
     return 0
+
+
+def _missing_device(port: str) -> str | None:
+    """Why a device path cannot be watched at all, in words; None for a URL or a path that is
+    there. Only checked, never opened: opening a serial port may reset the table's bridge, and
+    once watching, a cable pulled out is waited for, not an error."""
+    if "://" in port:
+        return None
+    if not os.path.exists(port):
+        return "there is no such port (is the table's cable plugged in? `tenbou table simulate` prints a port to try)"
+    if os.path.isdir(port):
+        return "that is a folder, not a port"
+    if not os.access(port, os.R_OK | os.W_OK):
+        return "no permission to open the port (join the dialout group?)"
+    return None
 
 
 def run_simulate(args) -> int:
