@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request, url_for
 
-from . import game, store, wins
+from . import game, limits, store, wins
 from .errors import PlayerError, summary
-from .forms import integer_list, json_body, seat
+from .forms import correction_scores, hand_counts, json_body, seat, text
 from .photos import scan_photo
 from .recording import record, undo
 from .security import check_csrf, csrf_token, grant, require_change
@@ -17,7 +17,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 @bp.post("/score")
 def score():
-    result = game.score_request(json_body())
+    result = game.score_request(hand_counts(json_body()))
     return jsonify(result), (200 if result.get("ok") else 422)
 
 
@@ -28,15 +28,21 @@ def csrf():
 
 @bp.post("/sessions")
 def create_session():
-    check_csrf()
+    check_csrf()        # always: a join code names a session, and none exists yet
     body = json_body()
-    form = dict(body)
-    for i, name in enumerate(body.get("players") or []):
-        form[f"player{i}"] = name
+    players = body.get("players")
+    if not isinstance(players, list) or len(players) not in limits.PLAYERS:
+        raise PlayerError(400, "bad_field", "players: a list of three or four names")
+    form = {k: v for k, v in body.items() if not k.startswith("player")}
+    form.update({f"player{i}": name for i, name in enumerate(players)})
     if isinstance(body.get("uma"), list):
         form["uma"] = ",".join(str(u) for u in body["uma"])
     config = game.config_from_form(_Form(form))
-    created = store.create_session(config, str(body.get("title") or "")[:60], bool(body.get("uses_table")))
+    title = text(body.get("title"), "title", limits.TITLE_LENGTH)
+    uses_table = body.get("uses_table", False)
+    if not isinstance(uses_table, bool):
+        raise PlayerError(400, "bad_field", "uses_table: true or false")
+    created = store.create_session(config, title, uses_table)
     grant(created.id)
     return jsonify({"ok": True, "id": created.id, "join_code": created.join_code,
                     "url": url_for("sessions.scoreboard", session_id=created.id, _external=True)}), 201
@@ -132,10 +138,7 @@ def event_from_json(found: store.Session, event: dict) -> dict:
             raise PlayerError(400, "bad_field", f"reason: one of {', '.join(ABORTIVE_REASONS)}")
         return {"type": "abortive_draw", "reason": event["reason"]}
     if kind == "correction":
-        scores = event.get("scores")
-        if not isinstance(scores, list):
-            raise PlayerError(400, "bad_field", "scores: a list of points")
-        return {"type": "correction", "scores": integer_list(",".join(map(str, scores)), "scores", seats)}
+        return {"type": "correction", "scores": correction_scores(event.get("scores"), seats)}
     if kind == "win":
         return wins.win_event(found, event)
     if kind == "end":

@@ -1,6 +1,7 @@
 """The score chart's geometry, once, for the page's inline SVG and the PDF alike."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 SEAT_COLOURS = ("#c8102e", "#1f4e9c", "#1c7c3c", "#b8860b")
@@ -16,11 +17,16 @@ class Chart:
     baseline: float | None                                # y of the starting points
 
 
-def _nice_step(span: float) -> int:
-    for step in (1000, 2000, 5000, 10000, 20000, 25000, 50000, 100000):
-        if span / step <= 6:
-            return step
-    return 200000
+# At most this many gaps between y ticks: the chart draws the same few lines whatever the scores.
+MOST_Y_GAPS = 6
+
+
+def nice_step(span: int, gaps: int = MOST_Y_GAPS) -> int:
+    """The tick step for a score axis spanning `span` points: the smallest 1, 2, 2.5 or 5 times a
+    power of ten (1000 points at least) that covers the span in `gaps` steps."""
+    wanted = max(-(-int(span) // gaps), 1000)
+    power = 10 ** (len(str(wanted)) - 1)       # exact for an int of any size, unlike log10
+    return next(step for step in (power, 2 * power, power * 5 // 2, 5 * power, 10 * power) if step >= wanted)
 
 
 def score_chart(start: list[int], hands: list[dict], width: float = 520, height: float = 200,
@@ -28,8 +34,8 @@ def score_chart(start: list[int], hands: list[dict], width: float = 520, height:
     """Each seat's score after every hand, from the starting points, scaled into the box."""
     series = [list(start)] + [list(h["scores"]) for h in hands]
     values = [v for row in series for v in row]
-    low, high = min(values), max(values)
-    step = _nice_step(max(high - low, 1))
+    low, high = math.floor(min(values)), math.ceil(max(values))
+    step = nice_step(max(high - low, 1))
     low, high = (low // step) * step, -((-high) // step) * step
     if high == low:
         high = low + step
@@ -44,7 +50,7 @@ def score_chart(start: list[int], hands: list[dict], width: float = 520, height:
     lines = []
     for seat in range(len(start)):
         lines.append((SEAT_COLOURS[seat % 4], [(round(x(i), 1), round(y(row[seat]), 1)) for i, row in enumerate(series)]))
-    y_ticks = [(round(y(v), 1), f"{v:,}") for v in range(int(low), int(high) + 1, step)]
+    y_ticks = [(round(y(v), 1), f"{v:,}") for v in range(low, high + 1, step)]     # MOST_Y_GAPS + 2 at most
     every = max(1, len(hands) // 12)
     x_ticks = [(round(x(i + 1), 1), str(h.get("label", i + 1))) for i, h in enumerate(hands) if i % every == 0]
     base = start[0] if len(set(start)) == 1 else None

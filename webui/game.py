@@ -10,15 +10,17 @@ from dataclasses import dataclass
 from flask import current_app
 
 from scorer import game as ledger
+from scorer.game.config import LENGTHS as GAME_LENGTHS
 from scorer import score as score_request   # the hand contract: request in, response out
 from scorer.tiles import WIND_LETTERS
 
-from . import store
+from . import limits, store
 from .errors import PlayerError
-from .forms import integer, integer_list, number, text
+from .forms import choice, integer, integer_list, number, text
 
 PRESETS = {"riichi": ("tenhou", "mahjongsoul", "wrc", "ema", "mleague", "book"),
            "fundamentals": ("",), "chinese-classical": ("",)}
+LENGTHS = tuple(GAME_LENGTHS)
 
 
 @dataclass(frozen=True)
@@ -65,25 +67,45 @@ def checker(game_session: store.Session):
     return check
 
 
+def ended(ledger_state) -> bool:
+    """Whether the game of a replayed state is over (its join code then opens it no more)."""
+    return bool(ledger_state.finished)
+
+
+def has_ended(game_session: store.Session) -> bool:
+    """Whether the session's game is over: stored with its last event, or found by a replay
+    (sessions stored before that was kept, and after an undo) and stored for next time."""
+    if game_session.ended is not None:
+        return game_session.ended
+    try:
+        finished = ended(load(game_session).state)
+    except PlayerError:       # events a newer ledger refuses: the players can still undo them
+        return False
+    store.set_ended(game_session.id, finished)
+    return finished
+
+
 def config_from_form(form) -> dict:
-    names = [text(form.get(f"player{i}"), f"player {i + 1}", 24) for i in range(4)]
+    """The ledger's set-up from the new-session form (or a JSON body read the same way), every
+    number within what a real game holds (`limits`)."""
+    names = [text(form.get(f"player{i}"), f"player {i + 1}", limits.NAME_LENGTH) for i in range(max(limits.PLAYERS))]
     names = [n for n in names if n]
-    if len(names) < 3:
+    if len(names) not in limits.PLAYERS:
         raise PlayerError(400, "bad_field", "players: three or four names are needed")
-    rules = form.get("rules", "riichi")
-    if rules not in PRESETS:
-        raise PlayerError(400, "bad_field", f"rules: one of {', '.join(PRESETS)}")
-    raw = {"rules": rules, "players": names, "rate": number(form.get("rate", 0) or 0, "rate")}
+    rules = choice(form.get("rules"), "rules", tuple(PRESETS), "riichi")
+    raw = {"rules": rules, "players": names,
+           "rate": number(form.get("rate", 0) or 0, "rate", 0, limits.MOST_RATE)}
     if rules == "riichi":
         # the other rule sets fix their own length and points (docs/ledger.md)
         raw.update({
-            "preset": form.get("preset", "tenhou"),
-            "length": form.get("length", "south"),
-            "starting_points": integer(form.get("starting_points", 25000), "starting points", 0, 1_000_000),
-            "return_points": integer(form.get("return_points", 30000), "return points", 0, 1_000_000),
-            "uma": integer_list(form.get("uma", "15,5,-5,-15"), "uma", len(names)),
+            "preset": choice(form.get("preset"), "preset", PRESETS["riichi"], "tenhou"),
+            "length": choice(form.get("length"), "length", LENGTHS, "south"),
+            "starting_points": integer(form.get("starting_points", 25000), "starting points", 0, limits.MOST_START),
+            "return_points": integer(form.get("return_points", 30000), "return points", 0, limits.MOST_START),
+            "uma": [integer(u, "uma", -limits.MOST_UMA, limits.MOST_UMA)
+                    for u in integer_list(form.get("uma", "15,5,-5,-15"), "uma", len(names))],
         })
-    chip_value = number(form.get("chip_value", 0) or 0, "chip value")
+    chip_value = number(form.get("chip_value", 0) or 0, "chip value", 0, limits.MOST_CHIP_VALUE)
     if chip_value:
         raw["chips"] = {"value": chip_value}
     try:

@@ -8,6 +8,7 @@ from flask import Blueprint, Flask, current_app, flash, jsonify, redirect, reque
 
 from . import store
 from .errors import PlayerError
+from .forms import correction_scores
 from .recording import record
 from .security import require_change
 from .table_memory import SettledMemory
@@ -42,7 +43,8 @@ def accept(session_id: str):
         raise PlayerError(409, "table_unsettled")
     if len(points) != len(game_session.config["players"]):
         raise PlayerError(409, "bad_event", f"the table has {len(points)} seats")
-    recorded = record(game_session, {"type": "correction", "scores": list(points)},
+    scores = correction_scores(list(points), len(points))     # what a real table can show
+    recorded = record(game_session, {"type": "correction", "scores": scores},
                       request.form.get("form_token"))
     flash("session.recorded" if recorded.created else "session.already")
     return redirect(url_for("sessions.scoreboard", session_id=session_id))

@@ -7,7 +7,6 @@ the scorer request.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 
 from scorer import game as ledger
@@ -16,7 +15,8 @@ from scorer.tiles import WIND_LETTERS, format_tiles, parse_tiles
 
 from . import game, store
 from .errors import PlayerError
-from .forms import integer, seat
+from .forms import hand_counts, integer, parse_json, seat
+from .limits import MOST_YAKUMAN
 
 
 def who(data, seats: int) -> tuple[int, int | None, bool]:
@@ -55,6 +55,7 @@ def preview(current: game.Game, body: dict) -> tuple[dict, dict]:
         return _numbers_preview(current, body, winner, discarder, takes_pot)
     if not isinstance(hand, dict):
         raise PlayerError(400, "bad_field", "hand: an object is needed")
+    hand_counts(hand)
     pao = liable_seat(current, body, hand, winner)
     return game.score_hand(current, _with_pao(current, hand, pao), winner, discarder, tsumo, takes_pot)
 
@@ -151,10 +152,7 @@ def _winner_entries(value) -> list[dict] | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except ValueError:
-            raise PlayerError(400, "bad_json", "winners") from None
+        value = parse_json(value, "winners")
     if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
         raise PlayerError(400, "bad_field", "winners: a list of wins, like [{\"winner\": 1, \"han\": 2, \"fu\": 30}]")
     return value
@@ -165,15 +163,12 @@ def _hand_of(value) -> dict:
     if isinstance(value, str):
         if not value.strip():
             return {}
-        try:
-            value = json.loads(value)
-        except ValueError:
-            raise PlayerError(400, "bad_json", "hand") from None
+        value = parse_json(value, "hand")
     if value is None:
         return {}
     if not isinstance(value, dict):
         raise PlayerError(400, "bad_field", "hand: an object with the tiles is needed")
-    return value
+    return hand_counts(value)
 
 
 def liable_seat(current: game.Game, data, hand: dict, winner: int) -> int | None:
@@ -218,7 +213,10 @@ def covered_by_numbers(data, yakuman: int) -> int:
     covered = integer(value, "pao_yakuman")
     if yakuman and not 1 <= covered <= yakuman:
         raise PlayerError(400, "bad_field", f"pao_yakuman: the liable player covers 1 to {yakuman} of this "
-                                            f"hand's {yakuman} yakuman, not {covered}", code="pao_yakuman")
+                                            f"hand's {yakuman} yakuman, not {str(covered)[:24]}", code="pao_yakuman")
+    if not 1 <= covered <= MOST_YAKUMAN:
+        raise PlayerError(400, "bad_field", f"pao_yakuman: the liable player covers 1 to {MOST_YAKUMAN} yakuman, "
+                                            f"not {str(covered)[:24]}", code="pao_yakuman")
     return covered
 
 
@@ -231,7 +229,7 @@ def _win_by_numbers(rules: str, data) -> dict:
         return {"points": integer(data.get("points"), "points", 1, 100_000)}
     han = integer(data.get("han") or 0, "han", 0, 130)
     fu = integer(data.get("fu") or 0, "fu", 0, 170)
-    yakuman = integer(data.get("yakuman") or 0, "yakuman", 0, 6)
+    yakuman = integer(data.get("yakuman") or 0, "yakuman", 0, MOST_YAKUMAN)
     if han == 0 and not yakuman:
         raise PlayerError(400, "bad_field", "han: at least 1")
     body = {"han": han, "fu": fu}
