@@ -56,8 +56,9 @@ def test_join_by_code_and_link(app, client):
     assert other.get(f"/s/{session_id}/record").status_code == 403
     assert other.get(f"/s/{session_id}/share").status_code == 403
     token = csrf_of(other)
-    assert other.post("/join", data={"csrf_token": token, "code": "WRONG1"}).status_code == 403
-    assert other.post("/join", data={"csrf_token": token, "code": code.lower()}).status_code == 302
+    join = {"csrf_token": token, "session": session_id}      # a code opens the session the form names
+    assert other.post("/join", data={**join, "code": "WRONG1"}).status_code == 403
+    assert other.post("/join", data={**join, "code": code.lower()}).status_code == 302
     assert other.get(f"/s/{session_id}/record").status_code == 200
     third = app.test_client()
     assert third.get(f"/s/{session_id}/join?code=NOPE").status_code == 403

@@ -71,7 +71,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)
     tileart.init_app(app)
     live.init_app(app)
-    app.jinja_env.globals["csrf_token"] = security.csrf_token
+    security.init_app(app)
 
     from . import api, sessions, settle, table
     app.register_blueprint(sessions.bp)

@@ -21,12 +21,14 @@ _HTTP_KEYS = {400: "bad_request", 403: "forbidden", 404: "not_found", 405: "meth
 
 
 class PlayerError(Exception):
-    def __init__(self, status: int, key: str, detail: str = "", code: str | None = None):
+    def __init__(self, status: int, key: str, detail: str = "", code: str | None = None,
+                 retry_after: int | None = None):
         super().__init__(key)
         self.status = status
         self.key = key
         self.detail = detail          # e.g. the scorer's own message naming the tile
         self.code = code or key       # machine-readable, stable
+        self.retry_after = retry_after    # seconds, for a 429: sent as Retry-After
 
 
 def wants_json() -> bool:
@@ -56,7 +58,9 @@ def respond(status: int, key: str, detail: str = "", code: str | None = None):
 def init_app(app: Flask) -> None:
     @app.errorhandler(PlayerError)
     def player_error(err: PlayerError):
-        return respond(err.status, err.key, err.detail, err.code)
+        body, status = respond(err.status, err.key, err.detail, err.code)
+        headers = {"Retry-After": str(err.retry_after)} if err.retry_after is not None else {}
+        return body, status, headers
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):

@@ -232,6 +232,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.join_required": ("Enter this session's join code to change it.",
                             "変更するには参加コードを入力してください。"),
     "error.wrong_code": ("That join code is not right.", "参加コードが違います。"),
+    "error.code_expired": ("This game has ended: its join code no longer opens it. Players who joined can still "
+                           "see it, settle it and undo the last event.",
+                           "この対局は終了したため、参加コードは使えません。参加済みの端末では閲覧・精算・取り消しができます。"),
+    "code.join_throttled": ("Too many wrong join codes; wait a little before trying again.",
+                            "参加コードの誤りが多すぎます。少し待ってからやり直してください。"),
+    "join.session": ("Session", "対局"),
     "error.bad_json": ("The request body is not valid JSON.", "リクエストのJSONが不正です。"),
     "error.bad_field": ("A field is missing or has a wrong value.", "項目が不足または不正です。"),
     "error.bad_config": ("The session settings are not valid.", "対局設定が不正です。"),

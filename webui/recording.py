@@ -18,7 +18,7 @@ class Recorded:
 
 def record(game_session: store.Session, body: dict, token: str | None) -> Recorded:
     """Store one event after the ledger accepts it, then tell every open scoreboard."""
-    appended = store.append_event(game_session.id, body, token, game.checker(game_session))
+    appended = store.append_event(game_session.id, body, token, game.checker(game_session), game.ended)
     if not appended.created:
         return Recorded(appended.event, False, None)
     snap = game.snapshot_of(game_session, appended.checked)

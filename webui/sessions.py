@@ -13,7 +13,7 @@ from .i18n import current_language
 from .qr import qr_svg
 from .yaku_names import names_for
 from .table import view as table_view
-from .security import check_csrf, form_token, grant, may_change, require_change
+from .security import admit_code, check_csrf, form_token, grant, may_change, require_change, same_site_path
 
 bp = Blueprint("sessions", __name__)
 
@@ -22,17 +22,17 @@ ABORTIVE_REASONS = ("nine_terminals", "four_winds", "four_kans", "four_riichi", 
 
 @bp.get("/")
 def index():
-    return render_template("index.html", sessions=store.list_sessions())
+    sessions = store.list_sessions()
+    # a code opens only the session it belongs to: the join form names one still being played
+    joinable = [s for s in sessions if not game.has_ended(s)]
+    return render_template("index.html", sessions=sessions, joinable=joinable)
 
 
 @bp.post("/lang")
 def set_language():
     check_csrf()
     chosen = request.form.get("lang", "en")
-    target = request.form.get("next") or url_for("sessions.index")
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("sessions.index")
-    response = redirect(target)
+    response = redirect(same_site_path(request.form.get("next")) or url_for("sessions.index"))
     if chosen in ("en", "ja"):
         response.set_cookie("lang", chosen, max_age=365 * 86400, samesite="Lax")
     return response
@@ -52,11 +52,13 @@ def new_session():
 
 @bp.post("/join")
 def join_by_code():
+    """A typed code, for the session the form names (never any session that has this code)."""
     check_csrf()
-    code = (request.form.get("code") or "").strip().upper()
-    found = store.session_by_code(code) if code else None
-    if found is None:
-        raise PlayerError(403, "wrong_code")
+    session_id = request.form.get("session") or ""
+    if not session_id:
+        raise PlayerError(400, "bad_field", "session: choose the session to join")
+    found = store.get_session(session_id)
+    admit_code(found, request.form.get("code") or "")
     grant(found.id)
     return redirect(url_for("sessions.scoreboard", session_id=found.id))
 
@@ -64,9 +66,7 @@ def join_by_code():
 @bp.get("/s/<session_id>/join")
 def join_link(session_id: str):
     game_session = store.session_or_404(session_id)
-    code = (request.args.get("code") or "").strip().upper()
-    if code != game_session.join_code:
-        raise PlayerError(403, "wrong_code")
+    admit_code(game_session, request.args.get("code") or "")
     grant(game_session.id)
     return redirect(url_for("sessions.scoreboard", session_id=game_session.id))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +25,7 @@ class Session:
     config: dict
     created_at: str
     uses_table: bool
+    ended: bool | None = None       # the game has ended; None: not known since the last undo
 
 
 @dataclass(frozen=True)
@@ -80,13 +82,6 @@ def session_or_404(session_id: str) -> Session:
     return found
 
 
-def session_by_code(code: str) -> Session | None:
-    row = get_db().execute(
-        "SELECT * FROM session WHERE join_code = ? ORDER BY created_at DESC LIMIT 1", (code,)
-    ).fetchone()
-    return _session(row) if row else None
-
-
 def list_sessions(limit: int = 20) -> list[Session]:
     rows = get_db().execute(
         "SELECT * FROM session ORDER BY created_at DESC, rowid DESC LIMIT ?", (limit,)
@@ -117,13 +112,15 @@ def event_by_token(session_id: str, form_token: str) -> StoredEvent | None:
     return _event(row) if row else None
 
 
-def append_event(session_id: str, body: dict, form_token: str | None, check) -> Appended:
+def append_event(session_id: str, body: dict, form_token: str | None, check,
+                 ended: Callable[[Any], bool] | None = None) -> Appended:
     """Store one event unless this form was already submitted.
 
     `check(bodies)` gets the live event bodies ending in the new one and raises when the new
     event may not happen; it runs inside the write transaction, so two phones submitting at
     once are checked one after the other against what is really stored. Its answer comes back
-    as `Appended.checked`.
+    as `Appended.checked`; `ended(checked)` says whether the game has ended with this event,
+    stored in the same transaction (a join code stops opening an ended game).
     """
     db = get_db()
     db.execute("BEGIN IMMEDIATE")
@@ -139,6 +136,8 @@ def append_event(session_id: str, body: dict, form_token: str | None, check) -> 
             "INSERT INTO event (session_id, body_json, form_token) VALUES (?, ?, ?)",
             (session_id, json.dumps(body), form_token or None),
         )
+        if ended is not None:
+            db.execute("UPDATE session SET ended = ? WHERE id = ?", (int(ended(checked)), session_id))
         db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:
@@ -172,6 +171,8 @@ def undo_last(session_id: str, form_token: str | None) -> StoredEvent | None:
             "UPDATE event SET undone_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
             (row["id"],),
         )
+        # undoing the end reopens the game; the next join code replays to find out
+        db.execute("UPDATE session SET ended = NULL WHERE id = ?", (session_id,))
         if form_token:
             db.execute(
                 "INSERT INTO event (session_id, body_json, form_token, undone_at) "
@@ -192,9 +193,15 @@ def _undo_seen(session_id: str, form_token: str) -> bool:
     ).fetchone() is not None
 
 
+def set_ended(session_id: str, ended: bool) -> None:
+    """Remember whether the game has ended, found by a replay (`game.has_ended`)."""
+    get_db().execute("UPDATE session SET ended = ? WHERE id = ?", (int(ended), session_id))
+
+
 def _session(row: sqlite3.Row) -> Session:
+    ended = row["ended"]
     return Session(row["id"], row["join_code"], row["title"], json.loads(row["config_json"]),
-                   row["created_at"], bool(row["uses_table"]))
+                   row["created_at"], bool(row["uses_table"]), None if ended is None else bool(ended))
 
 
 def _event(row: sqlite3.Row) -> StoredEvent:
