@@ -72,6 +72,9 @@ def test_the_book_late_pon_pays_1000_to_the_pot_for_the_next_winner():
     assert state.scores == (26100, 34900, 29000, 30000) and state.riichi_sticks == 0
     assert state.hands[0].detail["late_pon"] == [2] and state.hands[0].deltas == (-3900, 4900, -1000, 0)
     assert state.total == 4 * 30000
+    with pytest.raises(LedgerError) as error:      # a closed hand in riichi calls nothing
+        replay(book(), [{"type": "riichi", "seat": 2}, {"type": "late_pon", "seat": 2}])
+    assert "in riichi" in error.value.message
 
 
 def test_a_late_pon_is_refused_where_the_rules_have_no_penalty_and_a_table_may_set_one():

@@ -41,6 +41,8 @@ def late_pon(config: GameConfig, state: GameState, event: dict) -> GameState:
         raise LedgerError("bad_event", f"the {config.preset} rules have no penalty for a late pon; "
                                        "set the table option late_pon_penalty to play one")
     who = seat(config, event.get("seat"), "seat")
+    if state.riichi[who]:
+        raise LedgerError("bad_event", f"{config.players[who]} is in riichi, so calls no pon, late or not")
     scores = list(state.scores)
     scores[who] -= penalty
     return replace(state, scores=tuple(scores), riichi_sticks=state.riichi_sticks + penalty // RIICHI_STICK,
