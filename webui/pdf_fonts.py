@@ -1,24 +1,23 @@
-"""The font the settlement PDF sets Japanese (or any non-Latin) text in.
+"""The fonts the settlement PDF sets Japanese (or any non-Latin) text in, found on this machine.
 
-A PDF viewer can only be trusted to have the base-14 Latin fonts. So a CJK TrueType font is
-looked for on this machine at run time (`TENBOU_PDF_FONT`, then the usual Debian, macOS and
-Windows places, then fontconfig) and the glyphs a sheet uses are embedded as a subset; no font
-ships with Tenbou. With none found, the text refers to Adobe's HeiseiKakuGo-W5 as before, which
-only viewers with Japanese fonts of their own can show, and the log says what to install.
-A character the chosen font lacks (simplified Chinese or Korean in a player's name, with a
-Japanese font chosen) is set in the first other CJK font on this machine that has it.
+A PDF viewer can only be trusted to have the base-14 Latin fonts, and no font ships with
+Tenbou, so a CJK TrueType font is looked for at run time (`TENBOU_PDF_FONT`, then the usual
+Debian, macOS and Windows places, then fontconfig); fpdf2 embeds the subset a sheet uses.
+A character that font lacks (simplified Chinese or Korean in a player's name beside a Japanese
+font) is set in the first other CJK font on this machine that has it. With none found, the sheet
+falls back to Helvetica and the log says what to install.
 """
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
-import struct
 import subprocess
-from collections.abc import Callable, Iterable, Iterator
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .truetype import FontError, TrueTypeFont, load
+from fontTools.ttLib import TTFont
 
 log = logging.getLogger("tenbou.pdf")
 
@@ -43,50 +42,71 @@ CANDIDATES: tuple[tuple[str, int], ...] = (
     ("C:/Windows/Fonts/msgothic.ttc", 0),
 )
 SAMPLE = "精算点山田あアー"      # kanji, kana and the long vowel mark a Japanese sheet needs
-MISSING = ("No CJK TrueType font found to embed in the settlement PDF: its Japanese text will show "
-           "only in viewers that have Japanese fonts. Install one (Debian: apt-get install "
-           "fonts-ipafont-gothic) or set TENBOU_PDF_FONT to a .ttf or .ttc file.")
+INSTALL = ("Install one (Debian: apt-get install fonts-ipafont-gothic) "
+           "or set TENBOU_PDF_FONT to a .ttf or .ttc file.")
+MISSING = ("No CJK TrueType font found to embed in the settlement PDF: its Japanese, Chinese and "
+           "Korean characters will be printed as '?'. " + INSTALL)
 
 
-def usable_font(path: str, face: int, sample: str) -> TrueTypeFont | None:
-    """The font at `path` when it reads, may be embedded, has every `sample` glyph and subsets."""
+@dataclass(frozen=True, eq=False)    # one object per font file: compared and hashed by identity
+class FontFile:
+    path: str
+    face: int                         # the face's index in a .ttc collection
+    name: str                         # its PostScript name, for the log
+    chars: frozenset[int] = field(repr=False)     # code points it has a glyph for
+
+    def has(self, char: str) -> bool:
+        return ord(char) in self.chars
+
+
+def usable_font(path: str, face: int, sample: str) -> FontFile | None:
+    """The font at `path` when it reads, may be embedded, has TrueType outlines (the kind
+    this app has tried fpdf2 on) and a glyph for every `sample` character."""
     if not os.path.isfile(path):
         return None
     try:
-        font = load(path, face)
-    except (FontError, OSError) as error:
+        with TTFont(path, fontNumber=face, lazy=True) as font:
+            chars = frozenset(font.getBestCmap() or {})
+            fs_type = font["OS/2"].fsType if "OS/2" in font else 0
+            outlines = "glyf" in font
+            name = font["name"].getDebugName(6) or os.path.basename(path)
+    except Exception as error:   # noqa: BLE001 - fontTools raises many kinds on a broken file; skip it
         log.info("PDF font %s not used: %s", path, error)
         return None
-    if not font.embeddable or not all(font.glyph(c) for c in sample):
-        log.info("PDF font %s not used: %s", path, "its licence forbids embedding" if not font.embeddable
-                 else f"it lacks some of {sample}")
+    # fsType bit 1: restricted licence; bit 9: bitmap embedding only
+    reason = ("its licence forbids embedding" if fs_type & 0x0002 or fs_type & 0x0200
+              else "its outlines are not TrueType" if not outlines
+              else f"it lacks some of {sample}" if not all(ord(c) in chars for c in sample) else "")
+    if reason:
+        log.info("PDF font %s not used: %s", path, reason)
         return None
-    try:    # a font that fails to subset now would fail a PDF later, after its text is laid out
-        font.subset({font.glyph(c): c for c in sample})
-    except (FontError, ValueError, IndexError, struct.error) as error:
-        log.info("PDF font %s not used: %s", path, error)
-        return None
-    return font
+    return FontFile(path, face, name, chars)
 
 
-def find_cjk_font(places: Iterable[tuple[str, int]]) -> TrueTypeFont | None:
+def find_cjk_font(places: Iterable[tuple[str, int]]) -> FontFile | None:
     """The first font among `places` usable for a Japanese sheet (every SAMPLE glyph)."""
     return next((font for path, face in places if (font := usable_font(path, face, SAMPLE))), None)
 
 
 class Fallbacks:
     """The other CJK fonts of this machine, opened one by one only when a character needs them
-    (a CJK font file is megabytes): the first with a glyph for a character draws it."""
+    (a CJK font file is megabytes): the first with a glyph for a character draws it. One is
+    shared by the server's threads, which must not step through the places at once."""
 
     def __init__(self, places: Iterable[tuple[str, int]]) -> None:
         self._places = iter(places)
-        self._opened: list[TrueTypeFont] = []
+        self._opened: list[FontFile] = []
         self._seen: set[tuple[str, int]] = set()
+        self._lock = threading.Lock()
 
-    def font_for(self, char: str, primary: TrueTypeFont) -> TrueTypeFont | None:
+    def font_for(self, char: str, primary: FontFile) -> FontFile | None:
+        with self._lock:
+            return self._font_for(char, primary)
+
+    def _font_for(self, char: str, primary: FontFile) -> FontFile | None:
         # Every usable font opened is kept, whether or not it has this character: a font
         # without one name's characters may have the next name's.
-        found = next((font for font in self._opened if font is not primary and font.glyph(char)), None)
+        found = next((font for font in self._opened if font is not primary and font.has(char)), None)
         while found is None:
             place = next(self._places, None)
             if place is None:
@@ -98,8 +118,13 @@ class Fallbacks:
             font = usable_font(path, face, "")
             if font is not None:
                 self._opened.append(font)
-                found = font if font.glyph(char) else None
+                found = font if font.has(char) else None
         return found
+
+    def rank(self, font: FontFile) -> int:
+        """Where `font` comes in the search: a character is drawn by the first that has it."""
+        with self._lock:
+            return self._opened.index(font)
 
 
 def search_places() -> list[tuple[str, int]]:
@@ -127,7 +152,7 @@ def _fontconfig(pattern: str = ":lang=ja:fontformat=TrueType") -> list[tuple[str
 
 
 @lru_cache(maxsize=4)
-def _cached(setting: str | None) -> TrueTypeFont | None:
+def _cached(setting: str | None) -> FontFile | None:
     font = find_cjk_font(search_places())
     if font is None:
         log.warning(MISSING)
@@ -136,7 +161,7 @@ def _cached(setting: str | None) -> TrueTypeFont | None:
     return font
 
 
-def cjk_font() -> TrueTypeFont | None:
+def cjk_font() -> FontFile | None:
     """The font found on this machine, looked for once (again when TENBOU_PDF_FONT changes)."""
     return _cached(os.environ.get(ENV))
 
@@ -152,55 +177,3 @@ def fallback_places() -> Iterator[tuple[str, int]]:
 @lru_cache(maxsize=1)
 def fallbacks() -> Fallbacks:
     return Fallbacks(fallback_places())
-
-
-def add_embedded(add: Callable[[bytes | str], int], font: TrueTypeFont, glyphs: dict[int, str]) -> int:
-    """Write the Type 0 font with the subset of `font` drawing `glyphs` (glyph -> character);
-    text in it is shown as 4-hex-digit glyph numbers (Identity-H). Returns its object number."""
-    import zlib
-
-    tag = "".join(chr(65 + b % 26) for b in hashlib.sha1(repr(sorted(glyphs)).encode()).digest()[:6])
-    name = f"{tag}+{font.name}"
-    program = font.subset(glyphs, glyphs)
-    packed = zlib.compress(program)
-    file_obj = add(f"<< /Length {len(packed)} /Length1 {len(program)} /Filter /FlateDecode >>\nstream\n"
-                   .encode("latin-1") + packed + b"\nendstream")
-    x0, y0, x1, y1 = (font.scaled(v) for v in font.bbox)
-    descriptor = add(f"<< /Type /FontDescriptor /FontName /{name} /Flags 4 /FontBBox [{x0} {y0} {x1} {y1}] "
-                     f"/ItalicAngle 0 /Ascent {font.scaled(font.ascent)} /Descent {font.scaled(font.descent)} "
-                     f"/CapHeight {font.scaled(font.cap_height)} /StemV 80 /FontFile2 {file_obj} 0 R >>")
-    widths = " ".join(f"{glyph} [{font.width(glyph)}]" for glyph in sorted(glyphs))
-    cid = add(f"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /{name} "
-              f"/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> "
-              f"/FontDescriptor {descriptor} 0 R /DW 1000 /W [{widths}] /CIDToGIDMap /Identity >>")
-    cmap = zlib.compress(to_unicode(glyphs).encode("latin-1"))
-    unicode_obj = add(f"<< /Length {len(cmap)} /Filter /FlateDecode >>\nstream\n".encode("latin-1")
-                      + cmap + b"\nendstream")
-    return add(f"<< /Type /Font /Subtype /Type0 /BaseFont /{name} /Encoding /Identity-H "
-               f"/DescendantFonts [{cid} 0 R] /ToUnicode {unicode_obj} 0 R >>")
-
-
-def to_unicode(glyphs: dict[int, str]) -> str:
-    """The CMap that turns glyph numbers back into text, for copying and searching the PDF."""
-    pairs = sorted(glyphs.items())
-    blocks = []
-    for start in range(0, len(pairs), 100):      # at most 100 entries a block
-        chunk = pairs[start:start + 100]
-        lines = "\n".join(f"<{glyph:04X}> <{char.encode('utf-16-be').hex().upper()}>" for glyph, char in chunk)
-        blocks.append(f"{len(chunk)} beginbfchar\n{lines}\nendbfchar")
-    return ("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
-            "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
-            "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
-            "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n" + "\n".join(blocks)
-            + "\nendcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n")
-
-
-def add_reference(add: Callable[[bytes | str], int]) -> int:
-    """The fallback: Adobe-Japan1's HeiseiKakuGo-W5 by name, not embedded, text as UCS-2."""
-    descriptor = add("<< /Type /FontDescriptor /FontName /HeiseiKakuGo-W5 /Flags 4 /FontBBox [-92 -250 1010 922] "
-                     "/ItalicAngle 0 /Ascent 752 /Descent -221 /CapHeight 737 /StemV 114 >>")
-    cid = add("<< /Type /Font /Subtype /CIDFontType0 /BaseFont /HeiseiKakuGo-W5 "
-              "/CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 2 >> "
-              f"/FontDescriptor {descriptor} 0 R /DW 1000 /W [1 95 500] >>")
-    return add("<< /Type /Font /Subtype /Type0 /BaseFont /HeiseiKakuGo-W5 /Encoding /UniJIS-UCS2-H "
-               f"/DescendantFonts [{cid} 0 R] >>")

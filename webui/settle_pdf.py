@@ -6,7 +6,8 @@ from typing import Callable
 
 from .chart import Chart
 from .i18n import round_name
-from .pdf import Page, render
+from .pdf import Page
+from .pdf_fonts import cjk_font
 
 MARGIN = 40
 GREY = "#666666"
@@ -103,7 +104,7 @@ def _log(page: Page, y: float, log: list, players: list[str], t: Callable, botto
 
 
 def settlement_pdf(game_session, data: dict, log: list, chart: Chart, t: Callable) -> bytes:
-    page = Page()
+    page = Page(cjk_font())
     title = f"{t('settle.title')} — {game_session.title or ' · '.join(data['players'])}"
     page.text(MARGIN, 52, title, 16, True)
     subtitle = f"{game_session.created_at[:10]} · {t('rules.' + data['config']['rules'])}"
@@ -120,4 +121,4 @@ def settlement_pdf(game_session, data: dict, log: list, chart: Chart, t: Callabl
     page.text(MARGIN, y + 14, t("session.log"), 12, True)
     _log(page, y + 32, log, data["players"], t, page.height - 36)
     page.text(MARGIN + 515, page.height - 20, "Tenbou", 7, align="right", colour=GREY)
-    return render([page], title)
+    return page.render(title)
