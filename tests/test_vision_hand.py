@@ -184,7 +184,7 @@ def test_rendered_hands_read_with_their_true_names():
     import pytest
 
     render = pytest.importorskip("vision.render")
-    from vision.find import find_tiles
+    from vision.detect import find_tiles
     from vision.repair import repair
     from vision_scenes import iou
 

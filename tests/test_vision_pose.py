@@ -6,7 +6,7 @@ The probabilities below are the classifier's own on rendered hands (development 
 """
 import numpy as np
 
-from vision.find import SIDEWAYS, UPRIGHT, Found
+from vision.detect import SIDEWAYS, UPRIGHT, Found
 from vision.scan import name_tiles
 
 

@@ -188,7 +188,7 @@ def test_too_many_tiles_for_a_hand_after_naming(tmp_path, monkeypatch, capsys):
 
 def test_name_tiles_tries_both_turns_of_a_sideways_tile():
     scene = compose([list("uus")], crops=[face("1m"), face("2m"), face("3m")])
-    from vision.find import find_tiles
+    from vision.detect import find_tiles
     found = find_tiles(scene.image)
     named = name_tiles(scene.image, found, ColourClassifier())
     assert [d.label for d in named] == ["1m", "2m", "3m"]
@@ -203,7 +203,7 @@ class UprightOnlyClassifier(ColourClassifier):
 
 
 def test_a_tile_taken_for_sideways_but_named_surest_unturned_is_upright():
-    from vision.find import SIDEWAYS, UPRIGHT, Found
+    from vision.detect import SIDEWAYS, UPRIGHT, Found
     scene = compose([list("uus")], crops=[face("1m"), face("2m"), face("3m")])
     (x1, y1, x2, y2), _ = scene.tiles[1]
     turned_box, _ = scene.tiles[2]
@@ -316,7 +316,7 @@ class BackClassifier(ColourClassifier):
 def test_a_face_taken_for_a_back_is_face_up_when_named_surely():
     # The finder takes a face too dark for its face mask for a back by the outline; the
     # classifier, sure of a face, turns it face up, and a real back stays a back.
-    from vision.find import FACE_DOWN, UPRIGHT, Found
+    from vision.detect import FACE_DOWN, UPRIGHT, Found
     scene = compose([list("uuu")], crops=[face("1m"), face("2m"), face("3m")])
     found = [Found(tuple(box), FACE_DOWN if k == 1 else UPRIGHT) for k, (box, _) in enumerate(scene.tiles)]
     named = name_tiles(scene.image, found, ColourClassifier())
@@ -326,7 +326,7 @@ def test_a_face_taken_for_a_back_is_face_up_when_named_surely():
 
 
 def test_a_back_found_among_the_faces_is_face_down_when_named_surely():
-    from vision.find import FACE_DOWN, UPRIGHT, Found
+    from vision.detect import FACE_DOWN, UPRIGHT, Found
     scene = compose([list("uuu")], crops=[face("1m"), face("2m"), face("3m")])
     found = [Found(tuple(box), UPRIGHT) for box, _ in scene.tiles]
     named = name_tiles(scene.image, found, BackClassifier())

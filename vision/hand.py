@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .find import FACE_DOWN, SIDEWAYS, UPRIGHT
+from .detect import FACE_DOWN, SIDEWAYS, UPRIGHT
 
 CONCEALED, WIN, MELD, DORA = "concealed", "win", "meld", "dora"
 MAX_DORA_INDICATORS = 5
@@ -30,6 +30,7 @@ class Detection:
     box: tuple[int, int, int, int]
     pose: str
     candidates: tuple[tuple[str, float], ...] = ()
+    outline: tuple[int, int, int, int] | None = None   # the whole tile, face and body, when known
 
     @property
     def label(self) -> str:

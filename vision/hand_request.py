@@ -14,7 +14,7 @@ from scorer.reading import is_complete
 from scorer.tiles import KINDS, SUIT_NAMES, Tile, counts, format_tiles, parse_tiles
 
 from .hand import CONCEALED, DORA, MELD, WIN, Arrangement, Detection, Group
-from .find import FACE_DOWN
+from .detect import FACE_DOWN
 
 BACK = "back"
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from scorer.reading import is_complete
 
-from .find import FACE_DOWN
+from .detect import FACE_DOWN
 from .hand import CONCEALED, DORA, MELD, WIN, Arrangement, Detection
 from .hand_request import BACK, Reading, build_request, is_bonus, takes_flowers, tile
 

@@ -1,7 +1,7 @@
 """Photo -> tiles -> hand: the camera pipeline in one call.
 
 Data flows one way: the photo is checked and decoded (`image_io`), tiles are found
-(`find`), named (`classify`), grouped into the hand as players lay it (`hand`) and repaired
+(`detect`, a learned detector), named (`classify`), grouped into the hand as players lay it (`hand`) and repaired
 with what a hand must be (`repair`). Scoring the hand is the caller's step (`webui` wires
 the scorer in), so this package stays images in, tiles and a proposed hand out.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .find import FACE_DOWN, SIDEWAYS, UPRIGHT, Found, find_tiles
+from .detect import FACE_DOWN, SIDEWAYS, UPRIGHT, Found, find_tiles
 from .hand import Arrangement, Detection, arrange
 from .hand_request import is_bonus, takes_flowers
 from .image_io import Photo, PhotoError, decode_photo, load_photo
@@ -22,39 +22,27 @@ from .repair import Repaired, repair
 
 MIN_TILES = 14  # a winning hand, all called melds included
 MAX_TILES = 40  # a hand with four kans, dora indicators and flowers stays well below this
-# Tiles are found on a copy of at most 512 pixels and named in one batch of about twenty
-# small crops: too little work to share between threads, and on a busy machine waiting for
-# the second thread costs more than it saves (measured on 2 shared cores, 40 rendered hands:
-# finding 69 ms per photo with OpenCV's two threads, 20 ms with one; naming 34 ms with the
-# model's two threads, 20 ms with one).
+# A tile named less surely than this is doubtful, whatever the repair step made of it: the
+# player is shown it outlined, to check with a glance.
+DOUBTFUL_BELOW = 0.9
+# Tiles are named in one batch of small crops: too little work to share between threads, and
+# on a busy machine waiting for the second thread costs more than it saves (measured on 2
+# shared cores, 40 rendered hands: naming 34 ms with the model's two threads, 20 ms with one).
 PIPELINE_THREADS = 1
 # ... except the naming of a whole batch, which splits into parts run side by side (see
 # TileClassifier._logits): 9 labelled photos, 20-45 tiles each, named in a median 38 ms in
 # one part and 19 ms in two on this 2-core machine.
 NAMING_PARTS = 2
 # A tile taken for sideways is upright after all when named this surely as it lies, and this
-# much surer than turned. Measured with the shipped model on the 294 tiles found sideways in the
-# development hands (seeds 1000, 2000, 3000): the 202 truly turned ones named at least 0.7 as
-# they lie were named at least 0.92 turned, and none was named more than 0.26 surer as it lay
-# (at 0.64); of the 92 only set askew, 73 are named right and upright this way, 65 with the 0.85
-# used before (it missed askew tiles named 0.72-0.82 as they lay and 0.14-0.32 turned), and 4
-# more of the 180 hands read exactly (140 fresh hands, seeds 7000 and 6: 119 exact either way).
+# much surer than turned: a tile only set askew looks as wide as a turned one.
 UNTURNED_SURE, UNTURNED_MARGIN = 0.7, 0.2
-# A tile the finder took for a back (by its outline) is face up when the classifier names it
-# a face this surely (180 rendered hands: true backs were named "back" at 0.96; faces missed
-# by the face mask were named right at 0.79 and 0.96).
+# A tile the detector took for a back is face up when the classifier names it a face this
+# surely, and a tile found as a face is face down when named "back" this surely.
 FACE_UP_SURE = 0.75
-# ... and a tile found as a face is face down when named "back" this surely (the same 180
-# hands: backs found among the faces were named "back" at 0.85-0.97, faces at most 0.79, a
-# blank white dragon).
 BACK_SURE = 0.84
-# Shares of a found box's height (top), width (each side) and height (bottom) added around
-# it before it is named. The model learnt crops cut 4% inside to 10% outside a face's
-# edges; found boxes start a little below a face's top (its rim is darker than its middle,
-# so the face mask leaves it out). Measured on 160 rendered hands: 124 read exactly with no
-# margin, 130 with this one (tiles right 93.2% -> 93.7%); labelled real photos 184 -> 186
-# of 203 right.
-CROP_MARGIN = (0.07, 0.03, 0.02)
+# Share of the face's width and height added on every side before it is named: the model
+# learnt crops cut 4% inside to 10% outside a face's edges.
+CROP_MARGIN = 0.03
 
 
 def pipeline_classifier():
@@ -85,7 +73,7 @@ class ScanError(PhotoError):
 class Scan:
     """What the camera saw: tiles (in the photo's own pixels) and the hand request."""
     detections: list[Detection]
-    boxes: list[tuple[int, int, int, int]]          # in the pixels of the original photo
+    boxes: list[tuple[int, int, int, int]]          # whole tiles, in the pixels of the original photo
     arrangement: Arrangement
     repaired: Repaired | None
     doubts: list[str] = field(default_factory=list)
@@ -108,7 +96,7 @@ class Scan:
                     "confidence": round(_probability(detection, label), 4),
                     "alternatives": [{"tile": _name(n)[0], "red": _name(n)[1], "confidence": round(p, 4)}
                                      for n, p in detection.candidates[:4] if n != label][:3],
-                    "doubtful": i in doubtful or i in changed}
+                    "doubtful": i in doubtful or i in changed or _probability(detection, label) < DOUBTFUL_BELOW}
             if i in changed:  # renamed by the repair step: what it looked like at first
                 tile["first_read"] = {"tile": _name(changed[i][0])[0], "red": _name(changed[i][0])[1]}
             tiles.append(tile)
@@ -136,10 +124,9 @@ def crop_tile(image: np.ndarray, found: Found) -> list[np.ndarray]:
     turned either way, so both turns are returned, and last the crop as it lies: a tile only
     set askew looks as wide as a turned one, and is then named surest unturned."""
     x1, y1, x2, y2 = found.box
-    width, height = x2 - x1, y2 - y1
-    top, side, bottom = CROP_MARGIN
-    x1, x2 = max(0, round(x1 - side * width)), max(0, round(x2 + side * width))
-    y1, y2 = max(0, round(y1 - top * height)), max(0, round(y2 + bottom * height))
+    dx, dy = CROP_MARGIN * (x2 - x1), CROP_MARGIN * (y2 - y1)
+    x1, x2 = max(0, round(x1 - dx)), max(0, round(x2 + dx))
+    y1, y2 = max(0, round(y1 - dy)), max(0, round(y2 + dy))
     crop = image[y1:y2, x1:x2]
     if found.pose == SIDEWAYS:
         return [cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE), cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE), crop]
@@ -173,30 +160,33 @@ def _settled(tile: Found, ranking: list[tuple[str, float]] | None,
     taken for a back by its outline and surely named a face is face up (its face was too dark
     for the face mask); a tile taken for sideways and named surest as it lies is upright; a
     tile found as a face but surely named "back" is face down (a back as light as a face)."""
+    outline = tile.outline
     if tile.pose == FACE_DOWN:
         if ranking and ranking[0][0] != BACK and ranking[0][1] >= FACE_UP_SURE:
-            return Detection(tile.box, UPRIGHT, tuple(ranking))
-        return Detection(tile.box, FACE_DOWN, ())
+            return Detection(tile.box, UPRIGHT, tuple(ranking), outline)
+        return Detection(tile.box, FACE_DOWN, (), outline)
     pose = tile.pose
     turned_best = ranking[0][1] if ranking else 0.0
     if as_lying and as_lying[0][1] >= max(UNTURNED_SURE, turned_best + UNTURNED_MARGIN):
         ranking, pose = as_lying, UPRIGHT
     if ranking and ranking[0][0] == BACK and ranking[0][1] >= BACK_SURE:
-        return Detection(tile.box, FACE_DOWN, ())
-    return Detection(tile.box, pose, tuple(ranking or ()))
+        return Detection(tile.box, FACE_DOWN, (), outline)
+    return Detection(tile.box, pose, tuple(ranking or ()), outline)
 
 
 def scan_photo(photo: Photo, classifier=None, situation: dict | None = None) -> Scan:
     """Read a decoded photo. Raises ScanError when there is no hand to read."""
-    found = find_tiles(photo.image)
+    found = reading_order(find_tiles(photo.image))
     if not found:
         raise ScanError("no_tiles", "no tiles found in the photo: put the whole hand in view, face up, in good light")
-    if len(found) > MAX_TILES:
-        raise ScanError("too_many_tiles", f"{len(found)} tiles in view; a hand has at most 18 plus dora indicators: "
-                                          "photograph just the one hand", found)
     if classifier is None:
         classifier = pipeline_classifier()
     detections = name_tiles(photo.image, found, classifier)
+    if len(found) > MAX_TILES:
+        message = (f"{len(found)} tiles in view; a hand has at most 18 plus dora indicators: "
+                   "photograph just the one hand")
+        named = _played(detections, situation)
+        raise ScanError("too_many_tiles", message, found, Scan(named, _boxes(named, photo), Arrangement(), None, [message]))
     if len(found) < MIN_TILES:
         message = (f"only {len(found)} tiles found; a winning hand has at least {MIN_TILES}: "
                    "put the whole hand in view, melds and winning tile included")
@@ -217,8 +207,24 @@ def _played(detections: list[Detection], situation: dict | None) -> list[Detecti
 
 
 def _boxes(detections: list[Detection], photo: Photo) -> list[tuple[int, int, int, int]]:
-    """The detections' boxes in the pixels of the original photo."""
-    return [tuple(int(round(v / photo.scale)) for v in d.box) for d in detections]
+    """The whole tiles' boxes in the pixels of the original photo."""
+    return [tuple(int(round(v / photo.scale)) for v in (d.outline or d.box)) for d in detections]
+
+
+def reading_order(found: list[Found]) -> list[Found]:
+    """Tiles top to bottom by rows, left to right within a row, as a person reads the photo:
+    the detector gives them surest first, and the JSON's tile numbers should not follow that."""
+    if not found:
+        return found
+    height = float(np.median([f.height for f in found]))
+    rows: list[list[Found]] = []
+    for tile in sorted(found, key=lambda f: (f.box[1] + f.box[3]) / 2):
+        centre = (tile.box[1] + tile.box[3]) / 2
+        if rows and abs(centre - np.mean([(t.box[1] + t.box[3]) / 2 for t in rows[-1]])) < height / 2:
+            rows[-1].append(tile)
+        else:
+            rows.append([tile])
+    return [t for row in rows for t in sorted(row, key=lambda f: f.box[0])]
 
 
 def scan_file(path: str | Path, classifier=None, situation: dict | None = None) -> Scan:

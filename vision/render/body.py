@@ -65,7 +65,7 @@ def draw_tile(canvas: np.ndarray, tile: Placed, ts: TileSet, fw: float, fh: floa
     upper, lower = (ts.back, ts.face) if tile.pose == FACE_DOWN else (ts.face, ts.back)
     split = depth * (1 - ts.back_share) if tile.pose != FACE_DOWN else depth * ts.back_share
     mid = np.array([0, split], np.float32)
-    if depth > 0.5:
+    if abs(depth) > 0.5:
         _poly(canvas, np.vstack([top + mid, top + down]), _shade(lower, 0.72))
         _poly(canvas, np.vstack([top, top + mid]), _shade(upper, 0.8))
     _paste_top(canvas, tile, ts, top, fw, fh, rng)

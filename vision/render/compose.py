@@ -14,22 +14,27 @@ from .tilesets import TileSet
 @dataclass
 class Shot:
     image: np.ndarray          # BGR uint8
-    quads: list[np.ndarray]    # each tile's top surface in image pixels (4x2), in input order
+    quads: list[np.ndarray]    # each tile's face (or back) in image pixels (4x2), in input order
+    outlines: list[np.ndarray]  # each whole tile as the camera sees it, face and body (8x2)
 
 
 def photograph(tiles: list[Placed], ts: TileSet, rng: np.random.Generator, *, face_w: float, aspect: float,
                out_face_w: float, tilt: float, yaw: float, margin: float = 1.5,
-               max_side: int | None = None, degrade: bool = True) -> Shot:
+               max_side: int | None = None, degrade: bool = True, standing: bool = False) -> Shot:
     """Draw `tiles` (plane units: a face is `face_w` wide) and view them from a camera `tilt`
     degrees off vertical, turned `yaw`, so that a face is about `out_face_w` pixels wide.
-    `aspect` is the face's height over its width, as the layout used."""
+    `aspect` is the face's height over its width, as the layout used. `standing`: the tiles
+    stand facing the camera, as a player sees their own hand, so the body shows above each
+    face (its top edge) instead of below it."""
     fw, fh = face_w, face_w * aspect
     depth = ts.body_depth * fh * (0.25 + np.sin(np.deg2rad(tilt)))
+    if standing:
+        depth = -ts.body_depth * fh * float(rng.uniform(0.5, 1.6))
     quads_plane = [corners(t, fw, fh) for t in tiles]
     allpts = np.vstack(quads_plane)
     pad = margin * fh
     x0, y0 = allpts.min(0) - pad
-    x1, y1 = allpts.max(0) + pad + (0, depth)
+    x1, y1 = allpts.max(0) + pad + (0, max(0.0, depth))
     off = np.array([-x0, -y0], np.float32)
     pw, ph = int(np.ceil(x1 - x0)), int(np.ceil(y1 - y0))
     canvas = photo.table(rng, ph, pw)
@@ -69,7 +74,9 @@ def photograph(tiles: list[Placed], ts: TileSet, rng: np.random.Generator, *, fa
     if degrade:
         image = photo.degrade(image, rng)
     quads = [cv2.perspectiveTransform(q[None].astype(np.float32), full)[0] for q in tops]
-    return Shot(image, quads)
+    down = np.array([0, depth], np.float32)
+    outlines = [cv2.perspectiveTransform(np.vstack([q, q + down])[None].astype(np.float32), full)[0] for q in tops]
+    return Shot(image, quads, outlines)
 
 
 def random_aspect(rng: np.random.Generator) -> float:

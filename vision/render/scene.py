@@ -31,6 +31,7 @@ class SceneTile:
     pose: str                  # upright | sideways | face_down
     group: str                 # concealed | meld | win | dora
     meld: int | None = None    # index into hand["melds"]
+    whole: list[float] | None = None  # the whole tile as seen, face and body (what a detector finds)
 
 
 @dataclass
@@ -44,11 +45,12 @@ class Scene:
 def render_scene(rng: np.random.Generator, *, hand: Hand | None = None, melds: int | None = None,
                  dora: int | None = None, art: str | None = None, tilt: float | None = None,
                  yaw: float | None = None, face_px: float | None = None, melds_below: bool | None = None,
-                 sort: bool = True, degrade: bool = True, max_side: int = 2000) -> Scene:
+                 sort: bool = True, degrade: bool = True, max_side: int = 2000, standing: bool = False) -> Scene:
     """A photo of a random (or the given) winning hand.
 
     `art`: "fluffy" (the CC0 riichi art) or "drawn" (other styles); `tilt`: degrees from straight
-    above (0-45); `yaw`: the camera's turn; `face_px`: a face's width in the photo.
+    above (0-45); `yaw`: the camera's turn; `face_px`: a face's width in the photo; `standing`:
+    the tiles stand facing the camera, a player's own hand seen from their seat (`photograph`).
     """
     hand = hand or random_hand(rng, melds, dora)
     ts = random_set(rng, art)
@@ -63,10 +65,10 @@ def render_scene(rng: np.random.Generator, *, hand: Hand | None = None, melds: i
     shot = photograph([p for p, _ in placed], ts, rng, face_w=fw, aspect=aspect, out_face_w=face_px,
                       tilt=float(rng.uniform(0, 45)) if tilt is None else tilt,
                       yaw=float(rng.normal(0, 5)) if yaw is None else yaw,
-                      margin=1.0, max_side=max_side, degrade=degrade)
+                      margin=1.0, max_side=max_side, degrade=degrade, standing=standing)
     tiles = [SceneTile(p.label if p.pose != FACE_DOWN else BACK, str(Tile(t.kind)), t.red,
-                       box_of(q, shot.image.shape), p.pose, p.group, p.meld)
-             for (p, t), q in zip(placed, shot.quads)]
+                       box_of(q, shot.image.shape), p.pose, p.group, p.meld, box_of(o, shot.image.shape))
+             for (p, t), q, o in zip(placed, shot.quads, shot.outlines)]
     return Scene(shot.image, tiles, hand.request(), ts)
 
 

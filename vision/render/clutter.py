@@ -1,0 +1,150 @@
+"""What lies around the tiles in a real photo: desks, cloths with patterns, and things that look
+like tiles and are not (keyboard keys, dominoes, playing cards, book spines, phone screens).
+
+A detector learns "no tile here" from these; every drawing is random in size, colour and place,
+so no one picture can be learnt by heart.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from . import photo
+
+
+def backdrop(rng: np.random.Generator, h: int, w: int, things: int | None = None) -> np.ndarray:
+    """A surface (cloth, wood, a patterned tablecloth) with `things` tile-like objects on it."""
+    image = pattern(rng, h, w) if rng.random() < 0.5 else photo.table(rng, h, w)
+    for _ in range(int(rng.integers(0, 4)) if things is None else things):
+        DRAWERS[int(rng.integers(len(DRAWERS)))](image, rng)
+    return image
+
+
+def pattern(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    """A tablecloth or desk with a printed pattern: checks, stripes, dots or a blotchy print."""
+    a, b = (tuple(int(v) for v in rng.integers(0, 256, 3)) for _ in range(2))
+    image = np.empty((h, w, 3), np.uint8)
+    image[:] = a
+    step = int(rng.integers(6, max(8, min(h, w) // 4)))
+    kind = int(rng.integers(4))
+    yy, xx = np.mgrid[0:h, 0:w]
+    if kind == 0:
+        image[((yy // step + xx // step) % 2).astype(bool)] = b
+    elif kind == 1:
+        image[((xx + yy * rng.uniform(-1, 1)) // step % 2).astype(bool)] = b
+    elif kind == 2:
+        for _ in range(int(h * w / step ** 2)):
+            cv2.circle(image, (int(rng.integers(w)), int(rng.integers(h))), max(1, step // 3), b, -1, cv2.LINE_AA)
+    else:
+        blot = cv2.resize(rng.random((max(2, h // step), max(2, w // step))).astype(np.float32), (w, h),
+                          interpolation=cv2.INTER_CUBIC)
+        image[blot > 0.55] = b
+    return cv2.GaussianBlur(image, (0, 0), float(rng.uniform(0.3, 1.5)))
+
+
+def _light_colour(rng: np.random.Generator) -> tuple[int, int, int]:
+    grey = int(rng.integers(170, 256))
+    return tuple(int(np.clip(grey + rng.integers(-15, 16), 0, 255)) for _ in range(3))
+
+
+def _place(image: np.ndarray, rng: np.random.Generator, ch: int, cw: int) -> tuple[int, int] | None:
+    h, w = image.shape[:2]
+    if ch >= h or cw >= w:
+        return None
+    return int(rng.integers(0, w - cw)), int(rng.integers(0, h - ch))
+
+
+def keyboard(image: np.ndarray, rng: np.random.Generator) -> None:
+    """Rows of light (or dark) keys, each with a letter: the likest thing to a row of tiles."""
+    key = int(rng.integers(12, max(14, min(image.shape[:2]) // 8)))
+    rows, cols = int(rng.integers(2, 6)), int(rng.integers(4, 15))
+    gap = max(2, key // 6)
+    spot = _place(image, rng, rows * (key + gap), cols * (key + gap))
+    if spot is None:
+        return
+    x0, y0 = spot
+    dark = rng.random() < 0.4
+    body = (int(rng.integers(20, 70)),) * 3 if dark else _light_colour(rng)
+    ink = (230, 230, 230) if dark else (int(rng.integers(0, 80)),) * 3
+    for r in range(rows):
+        for c in range(cols):
+            x, y = x0 + c * (key + gap) + r * key // 3, y0 + r * (key + gap)
+            width = key * (2 if rng.random() < 0.08 else 1)
+            cv2.rectangle(image, (x, y), (x + width, y + key), body, -1, cv2.LINE_AA)
+            cv2.putText(image, chr(int(rng.integers(65, 91))), (x + key // 4, y + 3 * key // 4),
+                        cv2.FONT_HERSHEY_SIMPLEX, key / 40, ink, max(1, key // 16), cv2.LINE_AA)
+
+
+def dominoes(image: np.ndarray, rng: np.random.Generator) -> None:
+    """White (or ivory) tiles of two halves of black pips: dominoes, not mahjong tiles."""
+    width = int(rng.integers(14, max(16, min(image.shape[:2]) // 7)))
+    height = width * 2
+    for _ in range(int(rng.integers(1, 7))):
+        spot = _place(image, rng, height, width)
+        if spot is None:
+            return
+        x, y = spot
+        cv2.rectangle(image, (x, y), (x + width, y + height), _light_colour(rng), -1, cv2.LINE_AA)
+        cv2.line(image, (x + 2, y + height // 2), (x + width - 2, y + height // 2), (30, 30, 30), 1)
+        for half in (0, 1):
+            for _ in range(int(rng.integers(0, 7))):
+                px, py = x + int(rng.uniform(0.2, 0.8) * width), y + half * width + int(rng.uniform(0.2, 0.8) * width)
+                cv2.circle(image, (px, py), max(1, width // 10), (20, 20, 20), -1, cv2.LINE_AA)
+
+
+def cards(image: np.ndarray, rng: np.random.Generator) -> None:
+    """Playing cards, business cards and sticky notes: light rectangles with marks on them."""
+    for _ in range(int(rng.integers(1, 4))):
+        width = int(rng.integers(20, max(22, min(image.shape[:2]) // 4)))
+        height = int(width * rng.uniform(0.6, 1.5))
+        spot = _place(image, rng, height, width)
+        if spot is None:
+            return
+        x, y = spot
+        cv2.rectangle(image, (x, y), (x + width, y + height), _light_colour(rng), -1, cv2.LINE_AA)
+        ink = tuple(int(v) for v in rng.integers(0, 200, 3))
+        for _ in range(int(rng.integers(1, 5))):
+            cv2.putText(image, str(int(rng.integers(10))), (x + int(rng.integers(2, max(3, width - 8))),
+                        y + int(rng.integers(10, max(11, height)))), cv2.FONT_HERSHEY_SIMPLEX,
+                        width / 90, ink, max(1, width // 40), cv2.LINE_AA)
+
+
+def spines(image: np.ndarray, rng: np.random.Generator) -> None:
+    """A shelf of book spines: tall coloured strips with lettering."""
+    width = int(rng.integers(10, max(12, min(image.shape[:2]) // 10)))
+    count = int(rng.integers(3, 12))
+    height = int(width * rng.uniform(3, 7))
+    spot = _place(image, rng, height, width * count)
+    if spot is None:
+        return
+    x, y = spot
+    for i in range(count):
+        colour = tuple(int(v) for v in rng.integers(0, 256, 3))
+        top = y + int(rng.integers(0, max(1, height // 6)))
+        cv2.rectangle(image, (x + i * width, top), (x + (i + 1) * width - 1, y + height), colour, -1)
+        cv2.putText(image, chr(int(rng.integers(65, 91))), (x + i * width + width // 4, top + height // 3),
+                    cv2.FONT_HERSHEY_SIMPLEX, width / 40, (255 - colour[0], 255 - colour[1], 255 - colour[2]), 1)
+
+
+def screen(image: np.ndarray, rng: np.random.Generator) -> None:
+    """A phone or laptop screen showing text, buttons and small pictures."""
+    width = int(rng.integers(40, max(42, min(image.shape[:2]) // 2)))
+    height = int(width * rng.uniform(0.6, 2.0))
+    spot = _place(image, rng, height, width)
+    if spot is None:
+        return
+    x, y = spot
+    paper = (int(rng.integers(200, 256)),) * 3 if rng.random() < 0.7 else (int(rng.integers(0, 50)),) * 3
+    cv2.rectangle(image, (x, y), (x + width, y + height), paper, -1)
+    line = max(6, width // 14)
+    for row in range(1, height // line):
+        if rng.random() < 0.25:  # a button
+            bw = int(rng.integers(line, max(line + 1, width // 2)))
+            colour = tuple(int(v) for v in rng.integers(0, 256, 3))
+            cv2.rectangle(image, (x + 4, y + row * line - line + 2), (x + 4 + bw, y + row * line), colour, -1)
+        else:
+            cv2.putText(image, "".join(chr(int(c)) for c in rng.integers(97, 123, int(rng.integers(3, 12)))),
+                        (x + 4, y + row * line), cv2.FONT_HERSHEY_SIMPLEX, line / 30, (255 - paper[0],) * 3, 1)
+
+
+DRAWERS = (keyboard, dominoes, cards, spines, screen)

@@ -1,0 +1,186 @@
+"""Training samples for the tile detector: real labelled photos, rendered hands and tile-free
+pictures, each cut, scaled and coloured at random, with the targets the network learns.
+
+A sample is a square picture and its tiles: face box, whole-tile box (where known), pose (where
+known). What a source cannot tell is masked out of the loss rather than guessed: the real photos
+box faces only (no pose, no body, and face-down tiles such as a wall are not boxed), so they
+teach the face-up heatmap and the face's size; rendered hands teach everything.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from ..render import render_scene
+from ..render.clutter import backdrop
+from .detect_model import STRIDE
+
+FACE_UP, FACE_DOWN_HEAT = 0, 1
+MIN_FACE = 6          # input pixels: a smaller face is neither taught as a tile nor as no tile
+MIN_VISIBLE = 0.5     # a tile cut by the picture's edge is taught as a tile when this much shows
+
+
+@dataclass
+class Sample:
+    image: np.ndarray                 # BGR uint8, any size
+    faces: np.ndarray                 # (N, 4) face boxes
+    wholes: np.ndarray | None         # (N, 4) whole-tile boxes, None where unknown
+    down: np.ndarray                  # (N,) bool: face down
+    sideways: np.ndarray | None       # (N,) bool, None where unknown
+    knows_backs: bool                 # are face-down tiles boxed at all in this picture
+    extra: dict = field(default_factory=dict)
+
+
+def real_sample(image: np.ndarray, boxes: list) -> Sample:
+    faces = np.array(boxes, np.float32).reshape(-1, 4)
+    return Sample(image, faces, None, np.zeros(len(faces), bool), None, False)
+
+
+def rendered_sample(rng: np.random.Generator) -> Sample:
+    """A rendered hand: lying and photographed from above or at an angle, or standing and seen
+    from the player's seat."""
+    standing = rng.random() < 0.35
+    scene = render_scene(rng, standing=standing, tilt=float(rng.uniform(0, 35 if standing else 50)),
+                         face_px=float(rng.uniform(28, 80)), max_side=1000, melds_below=None)
+    tiles = scene.tiles
+    return Sample(scene.image, np.array([t.box for t in tiles], np.float32),
+                  np.array([t.whole for t in tiles], np.float32), np.array([t.pose == "face_down" for t in tiles]),
+                  np.array([t.pose == "sideways" for t in tiles]), True)
+
+
+def empty_sample(rng: np.random.Generator, side: int) -> Sample:
+    """A picture with no tile at all: cloths, desks, keyboards, dominoes, cards, screens."""
+    image = backdrop(rng, side, side, things=int(rng.integers(1, 6)))
+    return Sample(image, np.zeros((0, 4), np.float32), np.zeros((0, 4), np.float32), np.zeros(0, bool),
+                  np.zeros(0, bool), True)
+
+
+def _turn(sample: Sample, quarter: int) -> Sample:
+    """The sample turned by `quarter` quarter-turns clockwise (a sideways tile becomes upright)."""
+    if quarter % 4 == 0:
+        return sample
+    h, w = sample.image.shape[:2]
+    image = np.ascontiguousarray(np.rot90(sample.image, -quarter))
+    faces = _turn_boxes(sample.faces, h, w, quarter)
+    wholes = None if sample.wholes is None else _turn_boxes(sample.wholes, h, w, quarter)
+    sideways = None if sample.sideways is None else (sample.sideways ^ bool(quarter % 2))
+    return Sample(image, faces, wholes, sample.down, sideways, sample.knows_backs)
+
+
+def _turn_boxes(boxes: np.ndarray, h: int, w: int, quarter: int) -> np.ndarray:
+    b = boxes.copy()
+    for _ in range(quarter % 4):  # a quarter-turn clockwise: (x, y) -> (h - y, x)
+        b = np.stack([h - b[:, 3], b[:, 0], h - b[:, 1], b[:, 2]], 1)
+        h, w = w, h
+    return b
+
+
+def augment(sample: Sample, rng: np.random.Generator, side: int, turn: bool) -> Sample:
+    """The sample scaled so a face is 10-120 pixels wide (log-uniform), set on a random backdrop
+    where it does not fill the square, cut to `side` x `side`, flipped, turned and recoloured."""
+    if turn and rng.random() < 0.2:
+        sample = _turn(sample, int(rng.integers(1, 4)))
+    image = sample.image
+    if len(sample.faces):
+        face_w = float(np.median(np.minimum(sample.faces[:, 2] - sample.faces[:, 0],
+                                            sample.faces[:, 3] - sample.faces[:, 1])))
+        scale = float(np.exp(rng.uniform(np.log(10), np.log(120)))) / max(face_w, 1.0)
+    else:
+        scale = float(rng.uniform(0.5, 1.5))
+    scale = min(scale, 1600 / max(image.shape[:2]))
+    image = cv2.resize(image, None, fx=scale, fy=scale,
+                       interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    h, w = image.shape[:2]
+    canvas_h, canvas_w = max(h, side), max(w, side)
+    if (canvas_h, canvas_w) != (h, w):
+        canvas = backdrop(rng, canvas_h, canvas_w)
+        oy, ox = int(rng.integers(0, canvas_h - h + 1)), int(rng.integers(0, canvas_w - w + 1))
+        canvas[oy:oy + h, ox:ox + w] = image
+    else:
+        canvas, oy, ox = image, 0, 0
+    y0, x0 = int(rng.integers(0, canvas_h - side + 1)), int(rng.integers(0, canvas_w - side + 1))
+    out = canvas[y0:y0 + side, x0:x0 + side].copy()
+    shift = np.array([ox - x0, oy - y0, ox - x0, oy - y0], np.float32)
+    faces = sample.faces * scale + shift
+    wholes = None if sample.wholes is None else sample.wholes * scale + shift
+    if rng.random() < 0.5:
+        out = np.ascontiguousarray(out[:, ::-1])
+        faces = np.stack([side - faces[:, 2], faces[:, 1], side - faces[:, 0], faces[:, 3]], 1)
+        if wholes is not None:
+            wholes = np.stack([side - wholes[:, 2], wholes[:, 1], side - wholes[:, 0], wholes[:, 3]], 1)
+    out = recolour(out, rng)
+    return Sample(out, faces.reshape(-1, 4), None if wholes is None else wholes.reshape(-1, 4), sample.down,
+                  sample.sideways, sample.knows_backs)
+
+
+def recolour(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Light, colour cast, blur and noise of other cameras and rooms."""
+    out = image.astype(np.float32)
+    out = out * rng.uniform(0.6, 1.3) + rng.uniform(-30, 30)
+    out *= rng.uniform(0.85, 1.15, 3).astype(np.float32)
+    if rng.random() < 0.1:
+        out[:] = out.mean(axis=2, keepdims=True)
+    if rng.random() < 0.3:
+        out = cv2.GaussianBlur(out, (0, 0), float(rng.uniform(0.5, 1.8)))
+    if rng.random() < 0.3:
+        out += rng.normal(0, rng.uniform(2, 10), out.shape).astype(np.float32)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def targets(sample: Sample, side: int) -> dict[str, np.ndarray]:
+    """The network's targets at every STRIDE-th pixel: heatmaps (2, S, S) with Gaussian peaks
+    at face centres (sized by the face, so touching tiles keep apart), their loss weights, and
+    at each centre cell its size, offset, pose and body, with masks for what is known."""
+    cells = side // STRIDE
+    heat = np.zeros((2, cells, cells), np.float32)
+    weight = np.ones((2, cells, cells), np.float32)
+    if not sample.knows_backs:
+        weight[FACE_DOWN_HEAT] = 0.0
+    reg = np.zeros((8, cells, cells), np.float32)      # log w, log h, dx, dy, ext x4
+    reg_mask = np.zeros((3, cells, cells), np.float32)  # size and offset / sideways / body
+    sideways = np.zeros((cells, cells), np.float32)
+    for i, box in enumerate(sample.faces):
+        x1, y1, x2, y2 = box
+        full = max(1e-3, (x2 - x1) * (y2 - y1))
+        cx1, cy1, cx2, cy2 = np.clip(box, 0, side)
+        visible = max(0.0, cx2 - cx1) * max(0.0, cy2 - cy1) / full
+        if visible <= 0:
+            continue
+        g = slice(int(cy1 // STRIDE), int(np.ceil(cy2 / STRIDE))), slice(int(cx1 // STRIDE), int(np.ceil(cx2 / STRIDE)))
+        channel = FACE_DOWN_HEAT if sample.down[i] else FACE_UP
+        if visible < MIN_VISIBLE or min(x2 - x1, y2 - y1) < MIN_FACE:
+            weight[:, g[0], g[1]] = 0.0   # neither a tile nor no tile: too little of it shows
+            continue
+        cx, cy = (cx1 + cx2) / 2 / STRIDE, (cy1 + cy2) / 2 / STRIDE
+        fw, fh = (cx2 - cx1) / STRIDE, (cy2 - cy1) / STRIDE
+        _gaussian(heat[channel], cx, cy, fw, fh)
+        ix, iy = min(cells - 1, int(cx)), min(cells - 1, int(cy))
+        reg[:4, iy, ix] = (np.log(fw), np.log(fh), cx - ix, cy - iy)
+        reg_mask[0, iy, ix] = 1.0
+        if sample.sideways is not None:
+            sideways[iy, ix] = float(sample.sideways[i])
+            reg_mask[1, iy, ix] = 1.0
+        if sample.wholes is not None and visible > 0.98:
+            wx1, wy1, wx2, wy2 = sample.wholes[i]
+            reg[4:, iy, ix] = np.maximum(0.0, [(x1 - wx1) / (x2 - x1), (y1 - wy1) / (y2 - y1),
+                                              (wx2 - x2) / (x2 - x1), (wy2 - y2) / (y2 - y1)])
+            reg_mask[2, iy, ix] = 1.0
+    return {"heat": heat, "weight": weight, "reg": reg, "reg_mask": reg_mask, "sideways": sideways}
+
+
+def _gaussian(plane: np.ndarray, cx: float, cy: float, w: float, h: float) -> None:
+    """Raise `plane` to a Gaussian peak of 1 at (cx, cy), spread by the face's size (TTFNet's
+    elliptic Gaussian: a sixth of the box times 0.54 on each axis)."""
+    sx, sy = max(0.4, 0.54 * w / 6), max(0.4, 0.54 * h / 6)
+    x0, x1 = max(0, int(cx - 3 * sx)), min(plane.shape[1], int(cx + 3 * sx) + 2)
+    y0, y1 = max(0, int(cy - 3 * sy)), min(plane.shape[0], int(cy + 3 * sy) + 2)
+    if x1 <= x0 or y1 <= y0:
+        return
+    xs = np.arange(x0, x1, dtype=np.float32) + 0.5
+    ys = np.arange(y0, y1, dtype=np.float32) + 0.5
+    g = np.exp(-((xs[None] - cx) ** 2) / (2 * sx * sx) - ((ys[:, None] - cy) ** 2) / (2 * sy * sy))
+    ix, iy = min(plane.shape[1] - 1, int(cx)), min(plane.shape[0] - 1, int(cy))
+    np.maximum(plane[y0:y1, x0:x1], g, out=plane[y0:y1, x0:x1])
+    plane[iy, ix] = 1.0
