@@ -86,4 +86,4 @@ def test_scanning_a_picture_one_pixel_high_is_refused_in_words(tmp_path):
         cv2.imwrite(str(path), np.full((height, width, 3), 128, np.uint8))
         done = tenbou("scan", str(path))
         assert done.returncode == 2, done.stderr
-        assert b"too narrow or too small" in done.stderr and b"Traceback" not in done.stderr
+        assert b"too narrow to show a hand" in done.stderr and b"Traceback" not in done.stderr

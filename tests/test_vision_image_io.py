@@ -122,13 +122,13 @@ def test_a_big_baseline_jpeg_is_allowed_but_a_progressive_one_is_not():
     assert error.value.code == "too_large" and "progressive JPEG" in error.value.message
 
 
-@pytest.mark.parametrize("width,height", [(4000, 1), (1, 4000), (4000, 40), (10, 10)])
-def test_a_picture_too_narrow_or_small_for_a_hand_is_refused_in_words(width, height):
+@pytest.mark.parametrize("width,height", [(4000, 1), (1, 4000), (4000, 40)])
+def test_a_picture_too_narrow_for_a_hand_is_refused_in_words(width, height):
     ok, data = cv2.imencode(".png", np.full((height, width, 3), 128, np.uint8))
     with pytest.raises(PhotoError) as error:
         decode_photo(data.tobytes())
     assert error.value.code == "bad_shape"
-    assert f"{width}x{height}" in error.value.message and "too narrow or too small" in error.value.message
+    assert f"{width}x{height}" in error.value.message and "too narrow to show a hand" in error.value.message
 
 
 def test_a_row_of_tiles_cropped_tight_is_still_read():

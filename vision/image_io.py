@@ -28,9 +28,8 @@ MAX_PIXELS = 50_000_000
 # 12 megapixels.
 MAX_WHOLE_PIXELS = 16_000_000
 # A hand is a row of tiles, about 10 times as wide as high when cropped tight; a picture much
-# narrower than that, or a few pixels high, cannot show one (and would shrink to no pixels).
+# narrower than that cannot show one (and a 4000x1 one shrank to no pixels at all).
 MAX_ASPECT = 16
-MIN_SIDE = 16
 MAX_BYTES = 64 * 1024 * 1024
 # The recogniser never needs more than this many pixels on the long side.
 WORKING_SIDE = 1024
@@ -160,10 +159,9 @@ def check_size(header: Header, max_pixels: int = MAX_PIXELS, max_whole_pixels: i
                                       f"Tenbou reads PNG, WebP and progressive JPEG pictures up to "
                                       f"{max_whole_pixels / 1e6:.0f} megapixels, which a phone photo fits — "
                                       f"send a smaller picture, or the camera's own JPEG")
-    if min(width, height) < MIN_SIDE or max(width, height) > MAX_ASPECT * min(width, height):
-        raise PhotoError("bad_shape", f"this picture is {width}x{height} pixels, too narrow or too small to show a "
-                                      f"hand: Tenbou reads pictures at least {MIN_SIDE} pixels on each side and at "
-                                      f"most {MAX_ASPECT} times as long as they are wide")
+    if max(width, height) > MAX_ASPECT * min(width, height):
+        raise PhotoError("bad_shape", f"this picture is {width}x{height} pixels, too narrow to show a hand: "
+                                      f"Tenbou reads pictures at most {MAX_ASPECT} times as long as they are wide")
 
 
 def _reduced_flag(header: Header, working_side: int) -> tuple[int, int]:

@@ -54,7 +54,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=MAX_UPLOAD_BYTES,
         PERMANENT_SESSION_LIFETIME=timedelta(days=60),
         SESSION_COOKIE_SAMESITE="Lax",
-        SSE_HEARTBEAT=15.0,       # seconds between keep-alives; also how fast a gone client is noticed
+        SSE_HEARTBEAT=2.5,        # seconds between keep-alives; also how fast a closed page is noticed
+        SSE_LIFETIME=60.0,        # seconds a live stream lasts before the page reconnects (docs/web.md)
+        SSE_STREAMS=50,           # live streams at once; `tenbou serve` sets it below its thread count
+        PHOTO_DECODES=2,          # photos read at once (each may hold tens of MB while decoded)
         TABLE_PORT=None,          # a pyserial URL for the automatic table, or None
         TABLE_TOTAL=None,
         TABLE_FRESH=False,        # the table was made for this run (demo): nothing kept from before
@@ -65,9 +68,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(data_dir)
 
-    from . import db, errors, i18n, live, security, tileart
+    from . import db, errors, i18n, live, overload, photos, security, tileart
     db.init_app(app)
     errors.init_app(app)
+    overload.init_app(app)
+    photos.init_app(app)
     i18n.init_app(app)
     tileart.init_app(app)
     live.init_app(app)

@@ -1,27 +1,51 @@
 """Server-sent events: `/live/<session>` streams the session's state whenever it changes.
 
-Under waitress every open stream holds one worker thread, so `tenbou serve` sizes the pool
-for the phones and TVs expected (see docs/web.md). A stream sends a keep-alive comment every
-SSE_HEARTBEAT seconds; writing it is how a vanished client is noticed and its thread freed.
+Under waitress every open stream holds one worker thread, so streams are capped below the
+thread count (`SSE_STREAMS`, sized by `tenbou serve --clients`): a stream over the cap is
+refused at once with 503 and `Retry-After`, and the page polls `GET /api/sessions/<id>` until a
+stream is free again, so pages and hand posts always find a thread. A stream lets its thread go
+by itself:
+- a keep-alive comment every `SSE_HEARTBEAT` seconds (2.5): writing to a closed page fails by
+  the second one, which ends the stream;
+- after `SSE_LIFETIME` seconds (about a minute, spread so streams opened together do not all
+  end together) the stream ends and the browser reconnects after its `retry:` delay, so a page
+  that vanished without closing (a phone off the Wi-Fi) holds its thread no longer than that.
+The first frame of every stream is the state now, so a reconnecting page misses nothing.
 """
 from __future__ import annotations
 
 import json
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
 
 from flask import Blueprint, Flask, Response, abort, current_app
 
 from . import store
 from .broker import Broker
+from .overload import Slots, busy
 
 bp = Blueprint("live", __name__, url_prefix="/live")
+
+# Seconds a refused page waits (polling meanwhile) before it asks for a stream again.
+STREAM_RETRY_AFTER = 15
+# Milliseconds a browser waits before reconnecting a stream that ended, drawn per stream, so
+# the pages of a stream that ended for everyone (a restart, a Wi-Fi blip) come back spread out.
+RECONNECT_MS = (1000, 4000)
 
 
 def broker() -> Broker:
     return current_app.extensions["tenbou.broker"]
 
 
+def stream_slots() -> Slots:
+    return current_app.extensions["tenbou.streams"]
+
+
 def init_app(app: Flask) -> None:
     app.extensions["tenbou.broker"] = Broker()
+    app.extensions["tenbou.streams"] = Slots(int(app.config["SSE_STREAMS"]))
 
 
 def publish(topic: str, event: str, payload: dict) -> int:
@@ -32,29 +56,51 @@ def _frame(event: str, data: str) -> str:
     return f"event: {event}\ndata: {data}\n\n"
 
 
+def _once(*actions: Callable[[], None]) -> Callable[[], None]:
+    """Run `actions` the first time the result is called, never again (a stream may be closed
+    both by its generator ending and by the server closing the response)."""
+    done = threading.Lock()
+
+    def run() -> None:
+        if done.acquire(blocking=False):
+            for action in actions:
+                action()
+    return run
+
+
 @bp.get("/<session_id>")
 def stream(session_id: str):
-    # the first frame is the state now, so a client never misses a change made before it came
     from .game import snapshot
 
-    game_session = store.get_session(session_id)
-    if game_session is None:
-        abort(404)
-    first = json.dumps(snapshot(game_session), separators=(",", ":"))
+    slots = stream_slots()
+    if not slots.take():
+        raise busy(STREAM_RETRY_AFTER, "streams_full")
+    try:
+        game_session = store.get_session(session_id)
+        if game_session is None:
+            abort(404)
+        # the first frame is the state now, so a client never misses a change made before it came
+        first = json.dumps(snapshot(game_session), separators=(",", ":"))
+        sub = broker().subscribe(session_id, "table")
+    except BaseException:
+        slots.give_back()
+        raise
     heartbeat = float(current_app.config["SSE_HEARTBEAT"])
-    sub = broker().subscribe(session_id, "table")
+    lifetime = float(current_app.config["SSE_LIFETIME"]) * random.uniform(0.8, 1.0)
+    release = _once(sub.close, slots.give_back)
 
-    def generate():
+    def generate() -> Iterator[str]:
+        ends = time.monotonic() + lifetime
         try:
-            yield "retry: 2000\n" + _frame("state", first)
-            while True:
-                message = sub.get(timeout=heartbeat)
+            yield f"retry: {random.randint(*RECONNECT_MS)}\n" + _frame("state", first)
+            while (left := ends - time.monotonic()) > 0:
+                message = sub.get(timeout=min(heartbeat, left))
                 yield ": keep-alive\n\n" if message is None else _frame(*message)
         finally:
-            sub.close()
+            release()
 
     response = Response(generate(), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"
+    response.call_on_close(release)      # also when the generator never started
     return response
-

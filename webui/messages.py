@@ -246,6 +246,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.no_image": ("Choose a photo first.", "写真を選んでください。"),
     "error.not_an_image": ("That file is not a photo (JPEG, PNG or WebP).", "写真ファイル（JPEG・PNG・WebP）ではありません。"),
     "error.image_too_big": ("The photo has too many pixels.", "写真の画素数が多すぎます。"),
+    "error.bad_shape": ("The picture is too narrow to show a hand.", "画像が細長すぎて、手牌が写りません。"),
+    "error.busy": ("The server is busy; try again in a moment.", "サーバーが混み合っています。少し待ってからもう一度試してください。"),
     "error.scan_failed": ("The photo could not be read.", "写真を読み取れませんでした。"),
     "error.scan_unavailable": ("Photo reading is not installed on this server.", "写真認識はこのサーバーで使えません。"),
     "error.webcam_unavailable": ("The camera on the server cannot be used.", "サーバーのカメラが使えません。"),

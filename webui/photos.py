@@ -1,16 +1,31 @@
 """Photos sent by a phone: checked before anything decodes them, then read by the camera
-pipeline (`vision`). The check refuses non-photos, cut files and decompression bombs."""
+pipeline (`vision`). The check refuses non-photos, cut files, decompression bombs and pictures
+too narrow to show a hand; only `PHOTO_DECODES` photos are read at once (each may hold tens of
+megabytes while decoded), the others wait a moment for a turn and are then told to try again."""
 from __future__ import annotations
 
 import logging
 
-from flask import current_app
+from flask import Flask, current_app
 
 from .errors import PlayerError
+from .overload import Slots, busy
 
 log = logging.getLogger("tenbou.web")
 _STATUS = {"too_large": 413}
-_KEYS = {"empty": "no_image", "too_large": "image_too_big"}
+_KEYS = {"empty": "no_image", "too_large": "image_too_big", "bad_shape": "bad_shape"}
+# How long a photo waits for a turn before the phone is told to try again: a photo takes about
+# a second to read, so a short queue clears within this.
+DECODE_WAIT = 5.0
+RETRY_AFTER = 3
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["tenbou.decodes"] = Slots(int(app.config["PHOTO_DECODES"]))
+
+
+def decode_slots() -> Slots:
+    return current_app.extensions["tenbou.decodes"]
 
 
 def check_photo(data: bytes) -> None:
@@ -47,6 +62,9 @@ def scan_photo(data: bytes, rules: str) -> dict:
     why: the dora indicators' photo is such a one, and a hand the finder missed a tile of is
     completed by a tap, not entered again."""
     check_photo(data)
+    slots = decode_slots()
+    if not slots.take(wait=float(current_app.config.get("PHOTO_DECODE_WAIT", DECODE_WAIT))):
+        raise busy(RETRY_AFTER, "photo_busy")
     try:
         scanner = _scanner()
         found = scanner(data, rules)
@@ -59,6 +77,8 @@ def scan_photo(data: bytes, rules: str) -> dict:
     except (OSError, RuntimeError, ImportError) as err:   # no model file, or onnxruntime cannot load it
         log.exception("photo reading is not working")
         raise PlayerError(503, "scan_unavailable", str(err)) from None
+    finally:
+        slots.give_back()
     if not isinstance(found, dict):
         found = found.to_json()
     return found

@@ -51,6 +51,10 @@ def situation_of(args: argparse.Namespace) -> dict:
 def run(args: argparse.Namespace) -> int:
     from vision.classify import ModelMissing
     from vision.image_io import PhotoError
+    try:
+        from vision.detect import DetectorMissing
+    except ImportError:          # a build without the learned detector
+        DetectorMissing = ModelMissing
     from vision.scan import ScanError, scan_file, use_pipeline_threads
 
     use_pipeline_threads()
@@ -66,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     except PhotoError as error:
         print(f"tenbou scan: {error.message}", file=sys.stderr)
         return BAD_PHOTO
-    except ModelMissing as error:
+    except (ModelMissing, DetectorMissing) as error:
         print(f"tenbou scan: {error}", file=sys.stderr)
         return NO_HAND
     if args.annotate and not write_annotation(args.annotate, args.photo, scan):

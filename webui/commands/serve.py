@@ -1,7 +1,8 @@
 """`tenbou serve` — the web app under waitress (a production WSGI server).
 
 Each open scoreboard holds one waitress thread for its live stream, so the pool is sized for
-the scoreboards expected (`--clients`, default 60) plus threads for ordinary requests.
+the scoreboards expected (`--clients`, default 60) plus threads that streams may never take,
+for pages, hand posts and photos; a scoreboard beyond `--clients` polls instead (webui/live.py).
 """
 from __future__ import annotations
 
@@ -12,6 +13,41 @@ import sys
 from pathlib import Path
 
 PLAIN_THREADS = 8
+# Seconds a connection may sit idle (a request sent in part, or a kept-alive connection between
+# requests) before it is closed, and how often that is checked. Idle connections count against
+# the connection limit, so a long timeout let 145 half-sent requests lock everyone out for two
+# minutes; a phone sending a photo is never idle that long, and a live stream is not idle.
+CHANNEL_TIMEOUT = 15
+CLEANUP_INTERVAL = 5
+# A connection whose sent data stays unacknowledged this long (a phone gone from the Wi-Fi
+# without closing) is dropped by the kernel, which ends its stream at the next keep-alive.
+UNACKED_MS = 10_000
+
+
+def server_options(clients: int) -> dict:
+    """Waitress settings for `clients` live scoreboards (see docs/web.md, Threads)."""
+    clients = max(1, clients)
+    options = {
+        "threads": clients + PLAIN_THREADS,
+        # every scoreboard has its stream and a kept-alive connection for pages and polls,
+        # and refused or polling pages keep theirs: room for all of them and a crowd besides
+        "connection_limit": max(500, 4 * clients + 100),
+        "channel_timeout": CHANNEL_TIMEOUT,
+        "cleanup_interval": CLEANUP_INTERVAL,
+        # poll() rather than select(), which cannot watch file numbers past 1023
+        "asyncore_use_poll": True,
+    }
+    return options
+
+
+def drop_unacknowledged(server) -> None:
+    """Set UNACKED_MS on the listening socket (Linux); accepted connections inherit it."""
+    listening = getattr(server, "socket", None)
+    if listening is not None and hasattr(socket, "TCP_USER_TIMEOUT"):
+        try:
+            listening.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, UNACKED_MS)
+        except OSError:
+            pass
 
 
 def register(sub) -> None:
@@ -29,7 +65,34 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table-total", type=int, default=None, help="points in play at the table (default: from its hello)")
     parser.add_argument("--webcam", type=int, default=None, metavar="N",
                         help="read hands from the webcam N on this computer too (OpenCV camera index)")
-    parser.add_argument("--clients", type=int, default=60, help="live scoreboards to serve at once (one thread each)")
+    parser.add_argument("--clients", type=_clients, default=60,
+                        help="live scoreboards to stream to at once (one thread each; more poll instead)")
+
+
+def _clients(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of scoreboards") from None
+    if not 1 <= value <= 1000:
+        raise argparse.ArgumentTypeError("--clients takes 1 to 1000 scoreboards")
+    return value
+
+
+def _allow_open_files(wanted: int) -> None:
+    """Raise this process's open-file limit towards `wanted` (each connection is one), as far as
+    the system lets a user; waitress refuses connections past its own limit, never crashes."""
+    try:
+        import resource
+    except ImportError:          # not on Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):
+            pass
 
 
 def lan_address() -> str | None:
@@ -48,7 +111,7 @@ def lan_address() -> str | None:
 def make_app(args: argparse.Namespace):
     from webui import create_app
     config = {"TABLE_PORT": args.table_port, "TABLE_TOTAL": args.table_total, "WEBCAM": args.webcam,
-              "TABLE_FRESH": getattr(args, "table_fresh", False)}
+              "TABLE_FRESH": getattr(args, "table_fresh", False), "SSE_STREAMS": args.clients}
     if args.data is not None:
         config["DATA_DIR"] = str(args.data)
     return create_app(config)
@@ -58,14 +121,14 @@ def serve_app(app, args: argparse.Namespace, banner=None) -> int:
     """Serve until Ctrl+C; `banner(base_url)` adds lines to the start message."""
     from waitress import create_server
 
-    threads = max(4, args.clients + PLAIN_THREADS)
+    options = server_options(args.clients)
+    _allow_open_files(options["connection_limit"] + 100)   # the database, the table, logs besides
     try:
-        server = create_server(app, host=args.host, port=args.port, threads=threads,
-                               connection_limit=max(100, args.clients * 2 + 20), channel_timeout=120,
-                               ident="tenbou")
+        server = create_server(app, host=args.host, port=args.port, ident="tenbou", **options)
     except OSError as err:
         print(f"tenbou serve: cannot listen on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
         return 2
+    drop_unacknowledged(server)
     host = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
     print(f"Tenbou is running at http://{host}:{server.effective_port}/", flush=True)
     if args.host in ("0.0.0.0", ""):

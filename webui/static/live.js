@@ -3,7 +3,7 @@
   "use strict";
   const board = document.querySelector("[data-live]");
   if (!board) return;
-  const T = window.TENBOU;
+  const T = JSON.parse(document.getElementById("tenbou-text").textContent);
   let snap = null, table = null;
 
   const field = (name, el) => (el || board).querySelector(`[data-field=${name}]`);
@@ -106,11 +106,54 @@
     }
   }
 
-  function connect() {
-    const source = new EventSource(board.dataset.live);
+  // Live updates come by a server-sent event stream. A server with no stream to spare answers
+  // 503 at once, which closes the EventSource for good: the page then polls the same state
+  // every few seconds and asks for a stream again later. A stream the server ends (it lasts
+  // about a minute) is reopened by the browser itself.
+  const stateUrl = board.dataset.live.replace("/live/", "/api/sessions/");
+  const POLL_MS = 3000;
+  const STREAM_AGAIN_MS = [15000, 30000];
+  const between = ([low, high]) => low + Math.random() * (high - low);
+  let pollTimer = null;
+
+  function showLink(online) {
     const link = field("link");
-    source.onopen = () => { link.textContent = "● " + link.dataset.online; link.classList.add("online"); };
-    source.onerror = () => { link.textContent = "○ " + link.dataset.offline; link.classList.remove("online"); };
+    link.textContent = (online ? "● " : "○ ") + (online ? link.dataset.online : link.dataset.offline);
+    link.classList.toggle("online", online);
+  }
+
+  function poll() {
+    fetch(stateUrl, { cache: "no-store", headers: { Accept: "application/json" } })
+      .then((r) => (r.ok ? r.json() : Promise.reject(r.status)))
+      .then((s) => { render(s); showLink(true); })
+      .catch(() => showLink(false));
+    if (table) {
+      fetch("/api/table", { cache: "no-store" }).then((r) => (r.ok ? r.json() : Promise.reject(r.status)))
+        .then((t) => { if (t.configured) { table = t; renderTable(); } }).catch(() => {});
+    }
+  }
+
+  function startPolling() {
+    if (pollTimer !== null) return;
+    poll();
+    pollTimer = setInterval(poll, POLL_MS + Math.random() * 500);
+    if (window.EventSource) {
+      setTimeout(() => { clearInterval(pollTimer); pollTimer = null; connect(); }, between(STREAM_AGAIN_MS));
+    }
+  }
+
+  function connect() {
+    if (!window.EventSource) { startPolling(); return; }
+    const source = new EventSource(board.dataset.live);
+    source.onopen = () => showLink(true);
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED) {   // refused (busy, or gone): poll instead
+        source.close();
+        startPolling();
+      } else {
+        showLink(false);                                  // the browser is reconnecting
+      }
+    };
     source.addEventListener("state", (e) => render(JSON.parse(e.data)));
     source.addEventListener("table", (e) => { table = JSON.parse(e.data); renderTable(); });
   }
