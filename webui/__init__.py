@@ -68,7 +68,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(data_dir)
 
-    from . import db, errors, i18n, live, overload, photos, security, tileart
+    from . import db, errors, headers, i18n, live, overload, photos, security, tileart
     db.init_app(app)
     errors.init_app(app)
     overload.init_app(app)
@@ -77,6 +77,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     tileart.init_app(app)
     live.init_app(app)
     security.init_app(app)
+    headers.init_app(app)
 
     from . import api, sessions, settle, table
     app.register_blueprint(sessions.bp)

@@ -104,9 +104,8 @@ def record_by_photo_or_taps(page, tmp_path: Path, shots: Path) -> str:
         path, truth = photo
         page.click("[data-test=mode-photo]")
         page.set_input_files("[data-test=photo-input]", str(path))
-        page.wait_for_function("document.querySelector('[data-scan-status]').textContent !== "
-                               "document.querySelector('[data-record]') && "
-                               "!document.querySelector('[data-scan-status]').textContent.includes('…')", polling=200, timeout=60000)
+        # selectors, not wait_for_function: the page's Content-Security-Policy refuses eval
+        page.wait_for_selector("[data-scan-status]:not(:has-text('…'))", state="attached", timeout=60000)
         page.screenshot(path=str(shots / "04-photo-read.png"), full_page=True)
         codes = hand_codes(page)
         if len(codes) == 14:
@@ -156,14 +155,14 @@ def test_an_evening_at_the_table(browser, server, artifacts, tmp_path):
     phone.wait_for_selector("[data-test=scoreboard]")
 
     # the TV updates without a reload
-    tv.wait_for_function("document.querySelector('[data-live]').dataset.events === '1'", polling=100, timeout=5000)
+    tv.wait_for_selector("[data-live][data-events='1']", state="attached", timeout=5000)
     scores = shown_scores(tv)
     assert sum(scores) == 100000 and max(scores) - 25000 == points
     tv.screenshot(path=str(shots / "06-tv-after-hand.png"))
 
     phone.click("[data-test=undo]")                                    # the confirm dialog is accepted
     phone.wait_for_selector("text=Undid the last event")
-    tv.wait_for_function("document.querySelector('[data-live]').dataset.events === '0'", polling=100, timeout=5000)
+    tv.wait_for_selector("[data-live][data-events='0']", state="attached", timeout=5000)
     assert tv.eval_on_selector_all("[data-field=score]", "els => els.map(e => e.textContent)") == ["25000"] * 4
 
     # riichi, then a hand by han and fu, so the settlement has something to show
@@ -178,7 +177,7 @@ def test_an_evening_at_the_table(browser, server, artifacts, tmp_path):
     phone.wait_for_selector("[data-test=confirm]:not([disabled])")
     phone.click("[data-test=confirm]")
     phone.wait_for_selector("[data-test=scoreboard]")
-    tv.wait_for_function("document.querySelector('[data-live]').dataset.events === '2'", polling=100, timeout=5000)
+    tv.wait_for_selector("[data-live][data-events='2']", state="attached", timeout=5000)
     tv.screenshot(path=str(shots / "07-tv-after-riichi-win.png"))
 
     phone.goto(f"{base}/s/{session_id}/settle")
@@ -317,7 +316,7 @@ def test_flowers_by_taps_and_by_photo_in_classical_chinese(browser, server, arti
     page.click("[data-test=pick-6f]")
     assert [t.get_attribute("data-code") for t in page.locator("[data-test=row-flowers] .tile").all()] == ["2f", "6f"]
     assert page.locator("[data-test=row-hand] .tile").count() == 14
-    page.wait_for_function("(before) => document.querySelector('[data-test=preview]').innerText !== before", arg=without)
+    page.wait_for_selector("[data-test=preview]:has-text('512')")
     # South's self-drawn 234m 456p 678s 567s 22z: 96 points, and with South's own flower and
     # season (2f, 6f) 512 (the scorer's figures for this request)
     assert "96" in without and "512" in page.inner_text("[data-test=preview]")

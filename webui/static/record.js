@@ -5,10 +5,13 @@
   "use strict";
   const root = document.querySelector("[data-record]");
   if (!root) return;
-  const cfg = window.TENBOU_RECORD;
+  // the page's data and words (a JSON block: the page runs no inline script)
+  const cfg = JSON.parse(document.getElementById("tenbou-record").textContent);
+  // Tile pictures drawn by the server, cloned as nodes: no markup is ever parsed here.
   const art = {};
   document.querySelector("template[data-tile-art]").content.querySelectorAll("[data-art]")
-    .forEach((el) => { art[el.dataset.art] = el.innerHTML; });
+    .forEach((el) => { art[el.dataset.art] = el; });
+  const tileArt = (code) => Array.from((art[code] || art.back).childNodes, (node) => node.cloneNode(true));
 
   // rows: hand (winning tile last), one per meld, dora, ura, and in classical Chinese the
   // flowers and seasons set aside. A tile is {code, doubt, alts}.
@@ -47,7 +50,7 @@
     b.type = "button";
     b.className = "tile" + (tile.doubt ? " doubt" : "") + (isWin ? " win" : "");
     if (selected && selected.row === row && selected.meld === meld && selected.index === index) b.className += " selected";
-    b.innerHTML = art[tile.code] || art.back;
+    b.append(...tileArt(tile.code));
     b.dataset.code = tile.code;
     b.setAttribute("aria-label", tile.code + (tile.doubt ? " ?" : ""));
     b.addEventListener("click", () => {
@@ -60,7 +63,7 @@
   }
 
   function drawRow(container, row, meld) {
-    container.innerHTML = "";
+    container.replaceChildren();
     const tiles = rowTiles(row, meld);
     tiles.forEach((tile, i) => container.appendChild(
       tileButton(tile, row, meld, i, row === "hand" && i === tiles.length - 1 && tiles.length === rowLimit("hand"))));
@@ -74,7 +77,7 @@
 
   function drawMelds() {
     const box = $("[data-melds]", root);
-    box.innerHTML = "";
+    box.replaceChildren();
     hand.melds.forEach((m, i) => {
       const block = document.createElement("div");
       block.className = "tile-row-block meld-block";
@@ -257,6 +260,13 @@
     timer = setTimeout(preview, 200);
   }
 
+  // An element of `tag` with `className` holding `children`: nodes, or strings as text.
+  function el(tag, className, ...children) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    node.append(...children);
+    return node;
+  }
   function fmt(template, values) { return template.replace(/\{(\w+)\}/g, (_, k) => (k in values ? values[k] : "")); }
   function party(p) { return p === "pot" ? cfg.text.pot : cfg.players[cfg.winds.indexOf(p)] || p; }
 
@@ -269,13 +279,16 @@
       body.textContent = e ? [e.summary, e.message, e.detail].filter(Boolean).join(" — ") : "?";
       return false;
     }
-    const yaku = (result.yaku || []).map((y) => `<li><span>${cfg.names.yaku[y.id] || y.id}</span><b>${y.han}</b></li>`).join("");
-    const limit = result.limit ? `<span class="limit">${cfg.names.limit[result.limit] || result.limit}</span>` : "";
-    const pays = (result.transfers || []).map((t) => `<li>${fmt(cfg.text.pays, { payer: party(t.from), payee: party(t.to), points: t.points })}</li>`).join("");
+    // Built as nodes with text, never as markup: the payers are the players' own names.
+    const total = el("p", "preview-total", el("b", null, fmt(cfg.text.points, { points: result.points })));
     // Han and fu are riichi's; classical Chinese and Fundamentals answer with points alone.
-    const hanFu = result.han === undefined ? "" : ` · ${fmt(cfg.text.hanFu, { han: result.han, fu: result.fu })}`;
-    body.innerHTML = `<p class="preview-total"><b>${fmt(cfg.text.points, { points: result.points })}</b>${hanFu} ${limit}</p>
-      <ul class="yaku-list">${yaku}</ul><ul class="pay-list">${pays}</ul>`;
+    if (result.han !== undefined) total.append(` · ${fmt(cfg.text.hanFu, { han: result.han, fu: result.fu })}`);
+    if (result.limit) total.append(" ", el("span", "limit", cfg.names.limit[result.limit] || result.limit));
+    const yaku = el("ul", "yaku-list", ...(result.yaku || []).map((y) =>
+      el("li", null, el("span", null, cfg.names.yaku[y.id] || y.id), el("b", null, String(y.han)))));
+    const pays = el("ul", "pay-list", ...(result.transfers || []).map((t) =>
+      el("li", null, fmt(cfg.text.pays, { payer: party(t.from), payee: party(t.to), points: t.points }))));
+    body.replaceChildren(total, yaku, pays);
     return true;
   }
 

@@ -11,7 +11,7 @@
 
     function render() {
       box.hidden = entries.length === 0;
-      items.innerHTML = "";
+      items.replaceChildren();
       entries.forEach((entry, i) => {
         const li = document.createElement("li");
         li.dataset.test = "pending-winner" + entry.post.winner;
