@@ -47,7 +47,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__)
     config = dict(test_config or {})
     data_dir = Path(config.pop("DATA_DIR", None) or os.environ.get("TENBOU_DATA") or default_data_dir())
-    data_dir.mkdir(parents=True, exist_ok=True)
+    data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)     # the join codes and cookie key are in it
     app.config.from_mapping(
         DATA_DIR=str(data_dir),
         DATABASE=str(data_dir / "tenbou.sqlite3"),

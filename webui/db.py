@@ -5,6 +5,7 @@ the last one applied, so opening an older database brings it up to date in order
 """
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 from importlib import resources
@@ -27,7 +28,23 @@ def migrations() -> list[tuple[int, str]]:
     return sorted(found)
 
 
+def private(path: str | Path) -> None:
+    """Create the database file readable by its owner alone (it holds every join code), and
+    make an older one so. SQLite gives the -wal and -shm files the database file's mode."""
+    if str(path) == ":memory:":
+        return
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    for name in (str(path), f"{path}-wal", f"{path}-shm"):
+        try:
+            if os.stat(name).st_mode & 0o077:
+                os.chmod(name, 0o600)
+        except FileNotFoundError:
+            continue
+
+
 def connect(path: str | Path) -> sqlite3.Connection:
+    if str(path) != ":memory:" and not os.path.exists(path):
+        private(path)           # else sqlite3 creates it readable by everyone (umask 022)
     conn = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA foreign_keys = ON")
@@ -88,6 +105,7 @@ def init_db_command() -> None:
 def init_app(app: Flask) -> None:
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)
+    private(app.config["DATABASE"])
     conn = connect(app.config["DATABASE"])
     try:
         migrate(conn)
