@@ -122,7 +122,8 @@ def _pending_stamp(client, session_id: str) -> str:
     import re
 
     page = client.get(f"/s/{session_id}/record").get_data(as_text=True)
-    return json.loads(re.search(r"^\s*hand: (\".*\"),$", page, re.M).group(1))
+    data = re.search(r'<script type="application/json" id="tenbou-record">(.*?)</script>', page, re.S).group(1)
+    return json.loads(data)["hand"]
 
 
 def test_taking_the_tables_numbers_keeps_the_winners_being_entered(table_app):
