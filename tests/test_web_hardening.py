@@ -343,3 +343,13 @@ def test_an_older_world_readable_database_is_made_private_at_start(tmp_path):
     database.chmod(0o644)
     create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t"})
     assert stat.S_IMODE(database.stat().st_mode) == 0o600
+
+
+def test_a_session_holds_a_bounded_number_of_events(client, monkeypatch):
+    monkeypatch.setattr(limits, "MOST_EVENTS", 3)
+    session_id, _, token = new_session(client)
+    for seat in range(3):
+        assert post_event(client, session_id, token, {"type": "riichi", "seat": seat}).status_code == 201
+    error = refused(post_event(client, session_id, token, {"type": "correction", "scores": [25000] * 4}), 422)
+    assert error["code"] == "too_many_events" and "new session" in error["detail"]
+    assert state(client, session_id)["events"] == 3

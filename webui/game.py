@@ -60,6 +60,9 @@ def checker(game_session: store.Session):
     config = _config(game_session)
 
     def check(bodies: list[dict]):
+        if len(bodies) > limits.MOST_EVENTS:
+            raise PlayerError(422, "bad_event", f"a session holds at most {limits.MOST_EVENTS:,} events: "
+                                                "start a new session for the next game", code="too_many_events")
         try:
             return ledger.replay(config, bodies)
         except (ledger.LedgerError, ValueError) as err:

@@ -31,5 +31,9 @@ MOST_NUKIDORA: Final = 4
 # Yakuman in one hand, counted as the scorer counts them (a sextuple is the most seen).
 MOST_YAKUMAN: Final = 6
 
+# Events in one session: a long game with every riichi and correction stays under 300; the
+# log, the chart and every replay grow with them.
+MOST_EVENTS: Final = 2_000
+
 # JSON a player sends: a hand is four levels deep at most (request, melds, meld, tiles).
 MOST_JSON_DEPTH: Final = 16

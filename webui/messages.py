@@ -238,6 +238,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "code.join_throttled": ("Too many wrong join codes; wait a little before trying again.",
                             "参加コードの誤りが多すぎます。少し待ってからやり直してください。"),
     "join.session": ("Session", "対局"),
+    "code.too_many_events": ("This session is full; start a new one.", "この対局は記録が上限に達しました。新しい対局を始めてください。"),
     "error.bad_json": ("The request body is not valid JSON.", "リクエストのJSONが不正です。"),
     "error.bad_field": ("A field is missing or has a wrong value.", "項目が不足または不正です。"),
     "error.bad_config": ("The session settings are not valid.", "対局設定が不正です。"),
