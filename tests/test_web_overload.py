@@ -97,6 +97,31 @@ def test_serve_leaves_threads_that_streams_never_take():
     assert options["channel_timeout"] <= 30 and options["cleanup_interval"] <= 10
 
 
+@pytest.mark.skipif(not hasattr(socket, "TCP_USER_TIMEOUT"), reason="TCP_USER_TIMEOUT is Linux's")
+def test_connections_left_unacknowledged_are_dropped_by_the_kernel(tmp_path):
+    from waitress import create_server
+
+    from webui.commands.serve import UNACKED_MS, drop_unacknowledged
+
+    server = create_server(make_app(tmp_path), host="127.0.0.1", port=0, **server_options(4))
+    try:
+        drop_unacknowledged(server)
+        peer = socket.create_connection(("127.0.0.1", server.effective_port))
+        accepted, _ = server.socket.accept()         # what waitress would accept, with what it inherits
+        assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == UNACKED_MS
+        accepted.close()
+        peer.close()
+    finally:
+        server.close()
+
+
+def test_serve_refuses_a_number_of_scoreboards_it_cannot_serve(tmp_path):
+    for clients in ("0", "-5", "many", "100000"):
+        done = subprocess.run([sys.executable, "-m", "webui.cli", "serve", "--clients", clients, "--data", str(tmp_path)],
+                              cwd=ROOT, capture_output=True, text=True, timeout=GUARD)
+        assert done.returncode == 2 and "--clients" in done.stderr and "Traceback" not in done.stderr
+
+
 # --- live streams, against a real `tenbou serve` ----------------------------------------------
 
 def open_stream(host: str, port: int, session_id: str) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:

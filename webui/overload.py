@@ -20,10 +20,10 @@ from .errors import PlayerError
 class Slots:
     """At most `size` holders at once; `take` says whether one was free (waiting up to `wait` s)."""
     size: int
-    refused: int = 0                      # how many found no slot, for tests and logs
+    refused: int = field(default=0, init=False)    # how many found no slot, for tests and logs
+    _held: int = field(default=0, init=False)
     _free: threading.BoundedSemaphore = field(init=False, repr=False)
-    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    _held: int = 0
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._free = threading.BoundedSemaphore(max(0, self.size))
