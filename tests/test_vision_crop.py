@@ -2,7 +2,10 @@
 import numpy as np
 
 from vision.detect import SIDEWAYS, UPRIGHT, Found
-from vision.scan import crop_tdef test_crop_holds_the_face_with_a_margin_on_every_side():
+from vision.scan import crop_tile
+
+
+def test_crop_holds_the_face_with_a_margin_on_every_side():
     # The model learnt crops cut from 4% inside to 10% outside a face's edges: a found face's
     # edge pixels must all be in the crop, with a little of what is around them.
     image = np.zeros((200, 200, 3), np.uint8)
@@ -11,9 +14,6 @@ from vision.scan import crop_tdef test_crop_holds_the_face_with_a_margin_on_ever
     assert crop.shape[0] > 80 and crop.shape[1] > 60
     assert (crop[0] == 0).all() and (crop[-1] == 0).all() and (crop[:, 0] == 0).all() and (crop[:, -1] == 0).all()
     assert (crop == 255).sum() == 80 * 60 * 3
-
-
-y()
 
 
 def test_sideways_crops_are_turned_both_ways_and_kept_as_lying():

@@ -331,3 +331,15 @@ def test_a_back_found_among_the_faces_is_face_down_when_named_surely():
     found = [Found(tuple(box), UPRIGHT) for box, _ in scene.tiles]
     named = name_tiles(scene.image, found, BackClassifier())
     assert [(d.pose, d.candidates) for d in named] == [(FACE_DOWN, ())] * 3
+
+
+def test_a_tile_named_under_90_percent_is_doubtful_with_or_without_a_hand():
+    # Too few tiles for a hand: no repair step ran, and a tile named at 8% must still be doubtful.
+    from vision.hand import Arrangement, Detection
+    from vision.scan import Scan
+
+    tiles = [Detection((0, 0, 10, 14), "upright", (("3m", 0.08), ("5z", 0.05))),
+             Detection((12, 0, 22, 14), "upright", (("2p", 0.97),)),
+             Detection((24, 0, 34, 14), "face_down", ())]
+    scan = Scan(tiles, [t.box for t in tiles], Arrangement(), None, [])
+    assert [t["doubtful"] for t in scan.to_json()["tiles"]] == [True, False, False]

@@ -17,9 +17,9 @@ def draw_scan(image: np.ndarray, scan) -> np.ndarray:
     thickness = max(2, round(max(out.shape[:2]) / 500))
     font = max(0.35, max(out.shape[:2]) / 2200)
     changed = scan.repaired.changed if scan.repaired else {}
-    doubtful = set(scan.repaired.doubtful) if scan.repaired else set()
+    doubtful = scan.doubtful()
     for i, detection in enumerate(scan.detections):
-        x1, y1, x2, y2 = detection.box
+        x1, y1, x2, y2 = detection.outline or detection.box
         label = scan.labels[i]
         colour = BACK if label == "back" else CHANGED if i in changed else DOUBTFUL if i in doubtful else SURE
         cv2.rectangle(out, (x1, y1), (x2, y2), colour, thickness)
@@ -38,6 +38,6 @@ def draw_found(image: np.ndarray, found) -> np.ndarray:
     thickness = max(2, round(max(out.shape[:2]) / 500))
     colours = {"upright": SURE, "sideways": DOUBTFUL, "face_down": BACK}
     for tile in found:
-        x1, y1, x2, y2 = tile.box
+        x1, y1, x2, y2 = tile.outline
         cv2.rectangle(out, (x1, y1), (x2, y2), colours.get(tile.pose, SURE), thickness)
     return out

@@ -86,17 +86,25 @@ class Scan:
     def labels(self) -> list[str]:
         return self.repaired.labels if self.repaired else [d.label for d in self.detections]
 
+    def doubtful(self) -> set[int]:
+        """The tiles a player should check: named less than DOUBTFUL_BELOW surely, or renamed
+        or doubted by the repair step."""
+        repaired = self.repaired
+        out = (set(repaired.doubtful) | set(repaired.changed)) if repaired else set()
+        return out | {i for i, d in enumerate(self.detections)
+                      if d.pose != FACE_DOWN and _probability(d, self.labels[i]) < DOUBTFUL_BELOW}
+
     def to_json(self) -> dict:
         tiles = []
         changed = self.repaired.changed if self.repaired else {}
-        doubtful = set(self.repaired.doubtful) if self.repaired else set()
+        doubtful = self.doubtful()
         for i, (detection, box) in enumerate(zip(self.detections, self.boxes)):
             label = self.labels[i]
             tile = {"tile": _name(label)[0], "red": _name(label)[1], "box": list(box), "pose": detection.pose,
                     "confidence": round(_probability(detection, label), 4),
                     "alternatives": [{"tile": _name(n)[0], "red": _name(n)[1], "confidence": round(p, 4)}
                                      for n, p in detection.candidates[:4] if n != label][:3],
-                    "doubtful": i in doubtful or i in changed or _probability(detection, label) < DOUBTFUL_BELOW}
+                    "doubtful": i in doubtful}
             if i in changed:  # renamed by the repair step: what it looked like at first
                 tile["first_read"] = {"tile": _name(changed[i][0])[0], "red": _name(changed[i][0])[1]}
             tiles.append(tile)

@@ -17,6 +17,9 @@ from ..render.tilesets import available_arts
 from . import data, evaluate, quantize, real
 
 
+CAMERASH_WEIGHT = 6
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         import onnx  # noqa: F401
@@ -47,8 +50,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     log = lambda msg: print(msg, flush=True)  # noqa: E731
     root = real.photos_dir()
-    tuning = real.load(root, real.TUNING_SETS) if root and not args.no_real else []
-    held_out = real.load(root, real.HELD_OUT_SETS) if root else []
+    # The few camerash tuning crops are repeated so they weigh as they did beside the thousands
+    # of hk-roboflow training crops.
+    tuning = (real.load(root, real.TUNING_SETS) * CAMERASH_WEIGHT if root else []) + real.hk_crops("train")
+    tuning = [] if args.no_real else tuning
+    held_out = (real.load(root, real.HELD_OUT_SETS) if root else []) + real.hk_crops("held-out")
     minutes = 0.0
     if not args.evaluate_only:
         start = time.time()

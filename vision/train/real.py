@@ -76,6 +76,25 @@ def load(root: Path, sets: frozenset[str], with_boxes: bool = True) -> list[Real
     return out
 
 
+def hk_crops(part: str) -> list[RealCrop]:
+    """The boxed tiles of the hk-roboflow photos in one part of their split (`photos.py`),
+    cut out. Photos from the source's rotated export are left out: their faces may be
+    mirrored and their boxes loose, good for finding tiles, not for naming them."""
+    from . import photos
+
+    root = photos.shared_photos()
+    out: list[RealCrop] = []
+    for photo in photos.load(root, part) if root else []:
+        if photo.rotated:
+            continue
+        image = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
+        for i, (box, label) in enumerate(zip(photo.boxes, photo.tiles)):
+            x1, y1, x2, y2 = (int(round(v)) for v in box)
+            if image is not None and x2 - x1 > 2 and y2 - y1 > 2:
+                out.append(RealCrop(image[y1:y2, x1:x2].copy(), label, f"{photo.key}#{i}", f"hk-roboflow {part}"))
+    return out
+
+
 def as_arrays(crops: list[RealCrop]) -> tuple[np.ndarray, np.ndarray]:
     """The crops at the network's input size (N, H, W, 3) and their class indices."""
     images = [cv2.resize(c.image, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA) for c in crops]

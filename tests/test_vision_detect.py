@@ -1,0 +1,121 @@
+"""The shipped tile detector (models/tile_detector.onnx) on pictures whose answers are known:
+rendered hands, lying and standing, tables with no tile, tile-like clutter, and the decoding of
+its raw output."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.detect import FACE_DOWN, SIDEWAYS, UPRIGHT, TileFinder, decode, letterbox
+from vision.render import render_scene
+from vision.render import clutter, photo
+from vision.train.detect_eval import Finding, match
+
+
+@pytest.fixture(scope="module")
+def finder() -> TileFinder:
+    return TileFinder()
+
+
+def _boxes(found) -> np.ndarray:
+    return np.array([f.box for f in found], np.float32).reshape(-1, 4)
+
+
+@pytest.mark.parametrize("standing", [False, True], ids=["lying", "standing"])
+def test_finds_the_tiles_of_rendered_hands(finder, standing):
+    rng = np.random.default_rng(41 if standing else 42)
+    finding = Finding()
+    for _ in range(6):
+        scene = render_scene(rng, standing=standing, tilt=float(rng.uniform(5, 40)), max_side=1400)
+        finding.add(np.array([t.box for t in scene.tiles], np.float32), _boxes(finder.find(scene.image)))
+    assert finding.recall >= 0.93, str(finding)
+    assert finding.false_per_photo <= 1.0, str(finding)
+
+
+def test_poses_of_a_rendered_hand_with_called_melds(finder):
+    rng = np.random.default_rng(7)
+    right = total = 0
+    for _ in range(4):
+        scene = render_scene(rng, melds=2, tilt=float(rng.uniform(0, 30)), max_side=1400)
+        found = finder.find(scene.image)
+        truth = [t.pose for t in scene.tiles]
+        for i, j in enumerate(match(np.array([t.box for t in scene.tiles], np.float32), _boxes(found))):
+            if j is not None:
+                total += 1
+                right += found[j].pose == truth[i]
+    assert total and right / total >= 0.9, f"{right}/{total} poses right"
+
+
+def test_whole_tile_box_holds_the_face(finder):
+    rng = np.random.default_rng(3)
+    scene = render_scene(rng, tilt=40, max_side=1400)
+    for tile in finder.find(scene.image):
+        x1, y1, x2, y2 = tile.box
+        w1, h1, w2, h2 = tile.whole
+        assert w1 <= x1 and h1 <= y1 and w2 >= x2 and h2 >= y2
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_finds_nothing_on_an_empty_table(finder, seed):
+    rng = np.random.default_rng(seed)
+    image = photo.light(photo.table(rng, 900, 1200), rng)
+    assert finder.find(image) == []
+
+
+def test_finds_nothing_among_look_alikes(finder):
+    # Keyboards, dominoes, cards, book spines and screens: a few stray boxes at most, not a hand.
+    rng = np.random.default_rng(11)
+    found = sum(len(finder.find(clutter.backdrop(rng, 720, 960, things=6))) for _ in range(6))
+    assert found <= 6
+
+
+def test_letterbox_keeps_the_aspect_and_pads_to_multiples_of_32():
+    image = np.zeros((300, 1000, 3), np.uint8)
+    boxed, factor = letterbox(image, 512)
+    assert boxed.shape == (160, 512, 3) and factor == pytest.approx(0.512)
+
+
+def test_decode_reads_a_peak_as_one_tile_with_its_size_pose_and_body():
+    raw = np.full((11, 20, 30), -10.0, np.float32)
+    raw[3:5] = 0.0
+    raw[7:11] = -10.0
+    y, x = 8, 12
+    raw[0, y, x] = 4.0                 # a face-up tile centred in cell (12, 8)
+    raw[0, y, x + 1] = 3.0             # its neighbour is lower: no second tile
+    raw[2, y, x] = 3.0                 # lying sideways
+    raw[3, y, x], raw[4, y, x] = np.log(10.0), np.log(8.0)   # 40 x 32 input pixels
+    raw[5, y, x] = raw[6, y, x] = 0.0  # the centre in the middle of its cell
+    raw[10, y, x] = np.log(np.e - 1)   # the body shows below the face, a whole face height
+    (tile,) = decode(raw, 0.5, factor=0.5, shape=(400, 400))
+    assert tile.pose == SIDEWAYS
+    assert tile.box == (60, 36, 140, 100)         # centre (50, 34) / 0.5, 80 x 64 photo pixels
+    assert tile.whole == (60, 36, 140, 164)
+    raw[2, y, x] = -3.0
+    raw[1, y + 5, x + 5] = 5.0
+    tiles = decode(raw, 0.5, factor=1.0, shape=(320, 480))
+    assert sorted(t.pose for t in tiles) == [FACE_DOWN, UPRIGHT]
+
+
+def test_onnx_export_gives_the_torch_model_s_boxes(tmp_path):
+    torch = pytest.importorskip("torch", reason="the ONNX export check needs the train extra (torch, onnx)")
+    pytest.importorskip("onnx", reason="the ONNX export check needs the train extra (torch, onnx)")
+    from vision.train.detect_model import TileDetector
+    from vision.train.detector import export
+
+    torch.manual_seed(0)
+    model = TileDetector()
+    model.eval()
+    with torch.no_grad():  # a model fresh from its seed finds nothing; give it peaks to find
+        model.head[-1].bias[0] = 0.0
+    path = tmp_path / "detector.onnx"
+    export(model, path, {"threshold": 0.5, "side": 512})
+    scene = render_scene(np.random.default_rng(5), max_side=900)
+    boxed, factor = letterbox(scene.image, 512)
+    with torch.no_grad():
+        expected = model(torch.from_numpy(boxed.transpose(2, 0, 1)[None].astype(np.float32)))[0].numpy()
+    onnx_finder = TileFinder(path)
+    got, got_factor = onnx_finder.raw(scene.image)
+    assert got_factor == factor and got.shape == expected.shape
+    np.testing.assert_allclose(got, expected, atol=1e-3)
+    torch_tiles = decode(expected, 0.5, factor, scene.image.shape[:2])
+    assert torch_tiles and onnx_finder.find(scene.image) == torch_tiles
