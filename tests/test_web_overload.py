@@ -90,11 +90,27 @@ def test_a_stream_ends_by_itself_so_a_vanished_page_cannot_keep_its_thread(tmp_p
     assert app.extensions["tenbou.streams"].held == 0 and app.extensions["tenbou.broker"].count() == 0
 
 
+def test_a_stream_ends_as_soon_as_the_server_says_the_page_has_gone(tmp_path):
+    app = make_app(tmp_path, SSE_STREAMS=1, SSE_HEARTBEAT=60.0)       # no keep-alive would notice
+    client = app.test_client()
+    session_id, _, _ = new_session(client)
+    gone = threading.Event()
+    response = client.get(f"/live/{session_id}", buffered=False,
+                          environ_overrides={"waitress.client_disconnected": gone.is_set})
+    frames = iter(response.response)
+    assert next(frames).decode().startswith("retry: ")
+    gone.set()
+    assert list(frames) == []            # ended, with nothing more written
+    response.close()
+    assert app.extensions["tenbou.streams"].held == 0
+
+
 def test_serve_leaves_threads_that_streams_never_take():
     options = server_options(60)
     assert options["threads"] == 60 + PLAIN_THREADS
     assert options["connection_limit"] >= 4 * 60
     assert options["channel_timeout"] <= 30 and options["cleanup_interval"] <= 10
+    assert options["channel_request_lookahead"] >= 1      # a closed page is seen while its stream runs
 
 
 @pytest.mark.skipif(not hasattr(socket, "TCP_USER_TIMEOUT"), reason="TCP_USER_TIMEOUT is Linux's")
@@ -175,22 +191,25 @@ def test_a_closed_page_gives_its_stream_back_by_itself(tmp_path):
         for _ in range(2):
             conn, response = open_stream(host, int(port), sid)
             assert response.status == 200 and response.readline().startswith(b"retry:")
-            conns.append(conn)
+            conns.append((conn, response))
         conn, response = open_stream(host, int(port), sid)
         assert response.status == 503
         conn.close()
-        conns.pop().close()             # a page closed: its keep-alive write fails, the stream ends
+        for closing in conns.pop():     # a page closed: the server sees it, the stream ends
+            closing.close()
         for _ in range(GUARD * 4):      # the guard: ask again, each refusal answered at once
             conn, response = open_stream(host, int(port), sid)
             if response.status == 200:
-                conns.append(conn)
+                conns.append((conn, response))
                 break
+            response.close()
             conn.close()
             threading.Event().wait(0.25)
         else:
             pytest.fail("the closed page's stream was never let go")
     finally:
-        for conn in conns:
+        for conn, response in conns:
+            response.close()
             conn.close()
         proc.terminate()
         proc.wait(5)

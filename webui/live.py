@@ -5,8 +5,9 @@ thread count (`SSE_STREAMS`, sized by `tenbou serve --clients`): a stream over t
 refused at once with 503 and `Retry-After`, and the page polls `GET /api/sessions/<id>` until a
 stream is free again, so pages and hand posts always find a thread. A stream lets its thread go
 by itself:
-- a keep-alive comment every `SSE_HEARTBEAT` seconds (2.5): writing to a closed page fails by
-  the second one, which ends the stream;
+- a page that closes is seen within half a second where the server says so (waitress, with
+  `channel_request_lookahead`, as `tenbou serve` runs it), else when a keep-alive comment,
+  sent every `SSE_HEARTBEAT` seconds (2.5), fails to be written;
 - after `SSE_LIFETIME` seconds (about a minute, spread so streams opened together do not all
   end together) the stream ends and the browser reconnects after its `retry:` delay, so a page
   that vanished without closing (a phone off the Wi-Fi) holds its thread no longer than that.
@@ -20,7 +21,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
-from flask import Blueprint, Flask, Response, abort, current_app
+from flask import Blueprint, Flask, Response, abort, current_app, request
 
 from . import store
 from .broker import Broker
@@ -30,6 +31,8 @@ bp = Blueprint("live", __name__, url_prefix="/live")
 
 # Seconds a refused page waits (polling meanwhile) before it asks for a stream again.
 STREAM_RETRY_AFTER = 15
+# Seconds between looks at whether the page has gone, where the server can tell.
+GONE_CHECK = 0.5
 # Milliseconds a browser waits before reconnecting a stream that ended, drawn per stream, so
 # the pages of a stream that ended for everyone (a restart, a Wi-Fi blip) come back spread out.
 RECONNECT_MS = (1000, 4000)
@@ -87,15 +90,23 @@ def stream(session_id: str):
         raise
     heartbeat = float(current_app.config["SSE_HEARTBEAT"])
     lifetime = float(current_app.config["SSE_LIFETIME"]) * random.uniform(0.8, 1.0)
+    gone: Callable[[], bool] = request.environ.get("waitress.client_disconnected") or (lambda: False)
     release = _once(sub.close, slots.give_back)
 
     def generate() -> Iterator[str]:
-        ends = time.monotonic() + lifetime
+        now = time.monotonic()
+        ends, beat = now + lifetime, now + heartbeat
         try:
             yield f"retry: {random.randint(*RECONNECT_MS)}\n" + _frame("state", first)
-            while (left := ends - time.monotonic()) > 0:
-                message = sub.get(timeout=min(heartbeat, left))
-                yield ": keep-alive\n\n" if message is None else _frame(*message)
+            while (now := time.monotonic()) < ends and not gone():
+                message = sub.get(timeout=max(0.0, min(GONE_CHECK, ends - now, beat - now)))
+                if message is not None:
+                    yield _frame(*message)
+                elif time.monotonic() >= beat:
+                    yield ": keep-alive\n\n"
+                else:
+                    continue
+                beat = time.monotonic() + heartbeat
         finally:
             release()
 

@@ -36,6 +36,9 @@ def server_options(clients: int) -> dict:
         "cleanup_interval": CLEANUP_INTERVAL,
         # poll() rather than select(), which cannot watch file numbers past 1023
         "asyncore_use_poll": True,
+        # keep reading a connection while its request runs, so a page that closes its live
+        # stream is seen at once (webui/live.py asks), not at the next write that fails
+        "channel_request_lookahead": 1,
     }
     return options
 
