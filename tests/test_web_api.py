@@ -165,7 +165,8 @@ def test_webcam_not_configured_or_missing_is_a_clear_error(tmp_path):
 
 
 def test_errors_say_what_is_wrong_in_the_players_language(client):
-    """The scorer explains in English (which tile, which meld); the page's language leads."""
+    """The scorer explains in English (which tile, which meld); a Japanese page has it in
+    Japanese, the tile named too."""
     session_id, _, token = new_session(client)
     five_threes = {"concealed": "33333p456s22z555z", "win_tile": "5z"}
     body = {"winner": 0, "tsumo": True, "hand": five_threes}
@@ -176,11 +177,12 @@ def test_errors_say_what_is_wrong_in_the_players_language(client):
     client.set_cookie("lang", "ja")
     japanese = client.post(f"/api/sessions/{session_id}/preview", json=body).get_json()["result"]["error"]
     assert japanese["summary"].startswith("同じ牌が多すぎます") and japanese["message"] == english["message"]
+    assert japanese["said"] == "3筒が多すぎます。同じ牌は4枚までです。"
     recorded = client.post(f"/api/sessions/{session_id}/events", json={"event": {**body, "type": "win"}},
                            headers={"X-CSRF-Token": token})
     error = recorded.get_json()["error"]
     assert recorded.status_code == 422 and error["code"] == "too_many_copies"
-    assert error["message"].startswith("同じ牌が多すぎます") and "five 3 dots" in error["detail"]
+    assert error["message"].startswith("同じ牌が多すぎます") and error["detail"] == "3筒が多すぎます。同じ牌は4枚までです。"
     assert state(client, session_id)["events"] == 0
 
 

@@ -48,7 +48,7 @@ def test_settlement_pdf_is_one_a4_page_with_table_payments_chart_and_log(client)
     assert len(pdf_text.pages(data)) == 1 and b"/MediaBox [0 0 595.28 841.89]" in data
     lines = pdf_text.text(data).splitlines()
     for line in ("Settlement — Friday", "Final table", "Ben", "Dan", "Who pays whom", "Score chart",
-                 "Hand log", "Ben ron off Dan · 2 han 40 fu", "Chiyo tsumo · 2 han 40 fu", "Tenbou"):
+                 "Hand log", "Ben ron off Dan · 2 han 40 fu · riichi: Ben", "Chiyo tsumo · 2 han 40 fu", "Tenbou"):
         assert line in lines, line
     assert any(line.startswith("Dan pays ") for line in lines)
     standings = lines[lines.index("Final table"):lines.index("Who pays whom")]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request, url_for
 
 from . import game, limits, store, wins
-from .errors import PlayerError, summary
+from .errors import PlayerError, in_page_language, summary
+from .i18n import t
 from .forms import correction_scores, hand_counts, json_body, seat, text
 from .photos import scan_photo
 from .recording import record, undo
@@ -90,8 +91,10 @@ def preview(session_id: str):
     found = store.session_or_404(session_id)
     request_json, result = wins.preview(game.load(found), json_body())
     error = result.get("error")
-    if isinstance(error, dict):     # the contract's answer stays as it is; the page reads the summary first
-        result = {**result, "error": {**error, "summary": summary(error.get("code"), "bad_hand")}}
+    if isinstance(error, dict):     # the contract's answer stays as it is; the page reads the summary first,
+        # then `said`: the scorer's own message in the page's language (none where it has no translation)
+        said = in_page_language(str(error.get("message") or ""))
+        result = {**result, "error": {**error, "summary": summary(error.get("code"), "bad_hand"), "said": said}}
     return jsonify({"request": request_json, "result": result})
 
 
@@ -102,7 +105,14 @@ def scan(session_id: str):
     photo = request.files.get("photo")
     if photo is None or not photo.filename and not photo.content_length:
         raise PlayerError(400, "no_image")
-    return jsonify(scan_photo(photo.read(), found.config.get("rules", "riichi")))
+    return jsonify(_doubts_said(scan_photo(photo.read(), found.config.get("rules", "riichi"))))
+
+
+def _doubts_said(scan: dict) -> dict:
+    """The scan's answer with `doubts_said`: what the camera doubted and why, in the page's
+    language (the doubts themselves stay the camera's words, as `tenbou scan --json` has them)."""
+    doubts = [d for d in scan.get("doubts") or [] if isinstance(d, str)]
+    return {**scan, "doubts_said": [in_page_language(d) or t("record.doubt_unknown") for d in doubts]}
 
 
 @bp.post("/sessions/<session_id>/webcam")
@@ -116,7 +126,7 @@ def webcam(session_id: str):
     device = current_app.config.get("WEBCAM")
     if device is None:
         raise PlayerError(409, "webcam_unavailable", "start the server with --webcam N to use a camera on it")
-    return jsonify(scan_photo(grab_jpeg(int(device)), found.config.get("rules", "riichi")))
+    return jsonify(_doubts_said(scan_photo(grab_jpeg(int(device)), found.config.get("rules", "riichi"))))
 
 
 def _token(body: dict) -> str | None:
@@ -129,7 +139,7 @@ def _token(body: dict) -> str | None:
 def event_from_json(found: store.Session, event: dict) -> dict:
     seats = len(found.config["players"])
     kind = event.get("type")
-    if kind in ("riichi", "chombo"):
+    if kind in ("riichi", "chombo", "late_pon"):
         return {"type": kind, "seat": seat(event.get("seat"), "seat", seats)}
     if kind == "draw":
         return draw_event(_seat_list(event, "tenpai", seats), _seat_list(event, "nagashi_mangan", seats))
@@ -143,7 +153,7 @@ def event_from_json(found: store.Session, event: dict) -> dict:
         return wins.win_event(found, event)
     if kind == "end":
         return {"type": "end", "reason": "stopped by the players"}
-    raise PlayerError(400, "bad_field", "type: riichi, win, draw, abortive_draw, chombo, correction or end")
+    raise PlayerError(400, "bad_field", "type: riichi, win, draw, abortive_draw, chombo, late_pon, correction or end")
 
 
 def _seat_list(event: dict, name: str, seats: int) -> list[int]:

@@ -21,24 +21,33 @@ class Chart:
 MOST_Y_GAPS = 6
 
 
-def nice_step(span: int, gaps: int = MOST_Y_GAPS) -> int:
+# The least step of the y axis: riichi scores move by hundreds and thousands, so its axis steps
+# by 1000 at least; the Fundamentals (scores near 20) and classical Chinese count single points.
+RIICHI_LEAST_STEP = 1000
+
+
+def nice_step(span: int, gaps: int = MOST_Y_GAPS, least: int = RIICHI_LEAST_STEP) -> int:
     """The tick step for a score axis spanning `span` points: the smallest 1, 2, 2.5 or 5 times a
-    power of ten (1000 points at least) that covers the span in `gaps` steps."""
-    wanted = max(-(-int(span) // gaps), 1000)
+    power of ten (`least` at least) that covers the span in `gaps` steps (2.5 only where it
+    is a whole number)."""
+    wanted = max(-(-int(span) // gaps), least, 1)
     power = 10 ** (len(str(wanted)) - 1)       # exact for an int of any size, unlike log10
-    return next(step for step in (power, 2 * power, power * 5 // 2, 5 * power, 10 * power) if step >= wanted)
+    halves = (power * 5 // 2,) if power >= 10 else ()
+    return next(step for step in (power, 2 * power, *halves, 5 * power, 10 * power) if step >= wanted)
 
 
 def score_chart(start: list[int], hands: list[dict], width: float = 520, height: float = 200,
-                left: float = 44, bottom: float = 18) -> Chart:
-    """Each seat's score after every hand, from the starting points, scaled into the box."""
+                left: float = 44, bottom: float = 18, least_step: int = RIICHI_LEAST_STEP) -> Chart:
+    """Each seat's score after every hand, from the starting points, scaled into the box: the
+    axis runs from the lowest score rounded down to a step to the highest rounded up, so small
+    scores (pass `least_step=1`) fill the box as large ones do."""
     series = [list(start)] + [list(h["scores"]) for h in hands]
     values = [v for row in series for v in row]
     low, high = math.floor(min(values)), math.ceil(max(values))
-    step = nice_step(max(high - low, 1))
+    step = nice_step(max(high - low, 1), least=least_step)
     low, high = (low // step) * step, -((-high) // step) * step
-    if high == low:
-        high = low + step
+    if high == low:                 # nobody has moved yet: the lines run through the middle
+        low, high = low - step, high + step
     plot_w, plot_h = width - left - 6, height - bottom - 6
 
     def x(i: int) -> float:

@@ -11,7 +11,8 @@ import logging
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from .i18n import t
+from .i18n import current_language, t
+from .japanese import in_japanese
 from .messages import MESSAGES
 
 log = logging.getLogger("tenbou.web")
@@ -45,8 +46,18 @@ def summary(code: str | None, key: str) -> str:
     return t(f"error.{key}")
 
 
+def in_page_language(detail: str) -> str:
+    """The scorer's, ledger's or a form check's own words in the player's language: on a
+    Japanese page their Japanese (`japanese.py`), or nothing where it knows no translation, so
+    the page stays Japanese with the error code's line alone."""
+    if not detail or current_language() != "ja":
+        return detail
+    return in_japanese(detail) or ""
+
+
 def respond(status: int, key: str, detail: str = "", code: str | None = None):
     message = summary(code, key)
+    detail = in_page_language(detail)
     if wants_json():
         body = {"ok": False, "error": {"code": code or key, "message": message}}
         if detail:

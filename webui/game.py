@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from flask import current_app
 
 from scorer import game as ledger
-from scorer.game.config import LENGTHS as GAME_LENGTHS
+from scorer.chinese.options import SETTLEMENTS
+from scorer.game.config import DEFAULT_LENGTH, LENGTHS as GAME_LENGTHS
+from scorer.game.table_rules import preset_scoring
 from scorer import score as score_request   # the hand contract: request in, response out
 from scorer.tiles import WIND_LETTERS
 
@@ -21,6 +23,8 @@ from .forms import choice, integer, integer_list, number, text
 PRESETS = {"riichi": ("tenhou", "mahjongsoul", "wrc", "ema", "mleague", "book"),
            "fundamentals": ("",), "chinese-classical": ("",)}
 LENGTHS = tuple(GAME_LENGTHS)
+# Classical Chinese is a four-player game (text 003); riichi and Fundamentals take three too.
+PLAYERS_BY_RULES = {"riichi": [3, 4], "fundamentals": [3, 4], "chinese-classical": [4]}
 
 
 @dataclass(frozen=True)
@@ -90,7 +94,9 @@ def has_ended(game_session: store.Session) -> bool:
 
 def config_from_form(form) -> dict:
     """The ledger's set-up from the new-session form (or a JSON body read the same way), every
-    number within what a real game holds (`limits`)."""
+    number within what a real game holds (`limits`). Each rule set reads its own fields; a
+    points or uma field left empty takes the rules' own value (the preset's, for three players
+    its three-player one), so leaving seat 4 empty needs nothing else changed."""
     names = [text(form.get(f"player{i}"), f"player {i + 1}", limits.NAME_LENGTH) for i in range(max(limits.PLAYERS))]
     names = [n for n in names if n]
     if len(names) not in limits.PLAYERS:
@@ -99,23 +105,54 @@ def config_from_form(form) -> dict:
     raw = {"rules": rules, "players": names,
            "rate": number(form.get("rate", 0) or 0, "rate", 0, limits.MOST_RATE)}
     if rules == "riichi":
-        # the other rule sets fix their own length and points (docs/ledger.md)
+        raw.update(_riichi_fields(form, len(names)))
+    elif rules == "chinese-classical":
+        # the text plays all four winds and names its limit; Fundamentals fixes everything
         raw.update({
-            "preset": choice(form.get("preset"), "preset", PRESETS["riichi"], "tenhou"),
-            "length": choice(form.get("length"), "length", LENGTHS, "south"),
-            "starting_points": integer(form.get("starting_points", 25000), "starting points", 0, limits.MOST_START),
-            "return_points": integer(form.get("return_points", 30000), "return points", 0, limits.MOST_START),
-            "uma": [integer(u, "uma", -limits.MOST_UMA, limits.MOST_UMA)
-                    for u in integer_list(form.get("uma", "15,5,-5,-15"), "uma", len(names))],
+            "length": choice(form.get("length"), "length", LENGTHS, DEFAULT_LENGTH[rules]),
+            "options": {"limit": integer(form.get("limit") or 1000, "limit", 1, limits.MOST_CHINESE_LIMIT),
+                        "settlement": choice(form.get("settlement"), "settlement", SETTLEMENTS, "difference")},
         })
-    chip_value = number(form.get("chip_value", 0) or 0, "chip value", 0, limits.MOST_CHIP_VALUE)
-    if chip_value:
-        raw["chips"] = {"value": chip_value}
     try:
         return ledger.GameConfig.from_json(raw).to_json()
     except (ValueError, TypeError, KeyError) as err:
         raise PlayerError(400, "bad_config", getattr(err, "message", str(err)),
                           code=getattr(err, "code", "bad_config")) from None
+
+
+def _riichi_fields(form, players: int) -> dict:
+    preset = choice(form.get("preset"), "preset", PRESETS["riichi"], "tenhou")
+    start, back, uma = preset_scoring(preset, players)
+    fields = {
+        "preset": preset,
+        "length": choice(form.get("length"), "length", LENGTHS, DEFAULT_LENGTH["riichi"]),
+        "starting_points": integer(_given(form, "starting_points", start), "starting points", 0, limits.MOST_START),
+        "return_points": integer(_given(form, "return_points", back), "return points", 0, limits.MOST_START),
+        "uma": [integer(u, "uma", -limits.MOST_UMA, limits.MOST_UMA)
+                for u in integer_list(_given(form, "uma", ",".join(str(u // 1000) for u in uma)), "uma", players)],
+    }
+    # chips pay riichi's ippatsu, ura dora, red fives and yakuman: the other rules have none
+    chip_value = number(form.get("chip_value", 0) or 0, "chip value", 0, limits.MOST_CHIP_VALUE)
+    if chip_value:
+        fields["chips"] = {"value": chip_value}
+    return fields
+
+
+def _given(form, name: str, default):
+    """A field's value, or `default` when it is absent or left empty."""
+    value = form.get(name)
+    return default if value is None or str(value).strip() == "" else value
+
+
+def form_defaults() -> dict:
+    """What the new-session form fills in for each rule set and preset, by player count: the
+    page's script reads it (a JSON block) to follow the player's choices."""
+    riichi = {preset: {str(n): dict(zip(("starting_points", "return_points", "uma"),
+                                        (*preset_scoring(preset, n)[:2],
+                                         ",".join(str(u // 1000) for u in preset_scoring(preset, n)[2]))))
+                       for n in limits.PLAYERS}
+              for preset in PRESETS["riichi"]}
+    return {"riichi": riichi, "length": dict(DEFAULT_LENGTH), "players": dict(PLAYERS_BY_RULES)}
 
 
 def snapshot(game_session: store.Session) -> dict:
@@ -131,6 +168,7 @@ def snapshot_of(game_session: store.Session, ledger_state) -> dict:
     return {
         "id": game_session.id,
         "title": game_session.title,
+        "rules": game_session.config.get("rules", "riichi"),
         "players": players,
         "scores": state["scores"],
         "round_wind": state.get("round_wind", "E"),
@@ -139,6 +177,7 @@ def snapshot_of(game_session: store.Session, ledger_state) -> dict:
         "seat_winds": state.get("seat_winds", list(WIND_LETTERS[:len(players)])),
         "honba": state.get("honba", 0),
         "riichi_sticks": state.get("riichi_sticks", 0),
+        "pool": state.get("pool", 0),              # Fundamentals: the points of the draws, for the next winner
         "riichi": state.get("riichi", [False] * len(players)),
         "finished": bool(state.get("finished", False)),
         "events": ledger_state.events,
@@ -178,6 +217,12 @@ def score_hand(current: Game, hand: dict, winner: int, discarder: int | None, ts
                takes_pot: bool = True) -> tuple[dict, dict]:
     request = hand_request(current, hand, winner, discarder, tsumo, takes_pot)
     return request, score_request(request)
+
+
+def late_pon_penalty(game_session: store.Session) -> int:
+    """Points a late pon puts in the pot where the table rules fine it (the book: 1000), else 0."""
+    config = _config(game_session)
+    return config.table.late_pon_penalty if config.rules == "riichi" else 0
 
 
 def plays_nagashi_mangan(game_session: store.Session) -> bool:

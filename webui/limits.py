@@ -22,6 +22,9 @@ MOST_UMA: Final = 1_000
 # Money per 1000 points and per chip, in the table's currency: high stakes are a few thousand.
 MOST_RATE: Final = 1_000_000.0
 MOST_CHIP_VALUE: Final = 1_000_000.0
+# The classical Chinese limit on what one player pays another in a hand: the text names 500,
+# 1000 and 1500; a hundredfold margin.
+MOST_CHINESE_LIMIT: Final = 100_000
 
 # Counts of a hand sent to `POST /api/score` (the session routes take them from the ledger).
 # Honba and riichi sticks pass 20 only in a game that never ends; nukidora is one North per tile.

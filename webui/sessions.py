@@ -11,6 +11,7 @@ from .forms import seat, text
 from .recording import record, undo
 from .i18n import current_language
 from .qr import qr_svg
+from .chinese_names import chinese_names_for
 from .yaku_names import names_for
 from .table import view as table_view
 from .security import admit_code, check_csrf, form_token, grant, may_change, require_change, same_site_path
@@ -41,7 +42,7 @@ def set_language():
 @bp.route("/new", methods=["GET", "POST"])
 def new_session():
     if request.method == "GET":
-        return render_template("new.html", presets=game.PRESETS, form={})
+        return render_template("new.html", presets=game.PRESETS, defaults=game.form_defaults())
     check_csrf()
     config = game.config_from_form(request.form)
     title = text(request.form.get("title"), "title", 60)
@@ -77,7 +78,8 @@ def scoreboard(session_id: str):
     return render_template("scoreboard.html", s=game_session, snap=game.snapshot(game_session),
                            can_change=may_change(game_session), token=form_token(),
                            abortive_reasons=ABORTIVE_REASONS, table=table_view(),
-                           nagashi_mangan=game.plays_nagashi_mangan(game_session))
+                           nagashi_mangan=game.plays_nagashi_mangan(game_session),
+                           late_pon=game.late_pon_penalty(game_session))
 
 
 @bp.get("/s/<session_id>/tv")
@@ -118,7 +120,8 @@ def record_page(session_id: str):
         raise PlayerError(403, "join_required")
     snap = game.snapshot(game_session)
     return render_template("record.html", s=game_session, snap=snap, token=form_token(),
-                           scan_available=game.scan_available(), yaku_names=names_for(current_language()),
+                           scan_available=game.scan_available(),
+                           yaku_names={**names_for(current_language()), "chinese": chinese_names_for(current_language())},
                            webcam=current_app.config.get("WEBCAM") is not None)
 
 
@@ -167,13 +170,13 @@ def undo_last(session_id: str):
 
 
 def event_from_form(game_session: store.Session, form) -> dict:
-    """riichi, draw, abortive draw or chombo from the scoreboard's small forms."""
+    """riichi, draw, abortive draw, chombo, late pon or the end from the scoreboard's small forms."""
     seats = len(game_session.config["players"])
     kind = form.get("type")
     if kind == "riichi":
         return {"type": "riichi", "seat": seat(form.get("seat"), "seat", seats)}
-    if kind == "chombo":
-        return {"type": "chombo", "seat": seat(form.get("seat"), "seat", seats)}
+    if kind in ("chombo", "late_pon"):
+        return {"type": kind, "seat": seat(form.get("seat"), "seat", seats)}
     if kind == "draw":
         return draw_event([seat(v, "tenpai", seats) for v in form.getlist("tenpai")],
                           [seat(v, "nagashi mangan", seats) for v in form.getlist("nagashi_mangan")])
@@ -184,7 +187,7 @@ def event_from_form(game_session: store.Session, form) -> dict:
         return {"type": "abortive_draw", "reason": reason}
     if kind == "end":
         return {"type": "end", "reason": "stopped by the players"}
-    raise PlayerError(400, "bad_field", "type: riichi, draw, abortive_draw, chombo or end")
+    raise PlayerError(400, "bad_field", "type: riichi, draw, abortive_draw, chombo, late_pon or end")
 
 
 def draw_event(tenpai: list[int], nagashi_mangan: list[int]) -> dict:

@@ -13,9 +13,15 @@
   function render(s) {
     snap = s;
     field("round").textContent = fmt(T.roundName, { wind: T.winds[s.round_wind], n: s.hand_number });
-    field("honba").textContent = s.honba;
-    field("sticks").textContent = s.riichi_sticks;
+    // each rule set shows what its table holds: riichi honba and sticks, the Fundamentals pool
+    const put = (name, value) => { const el = field(name); if (el) el.textContent = value; };
+    put("honba", s.honba);
+    put("sticks", s.riichi_sticks);
+    put("pool", s.pool);
     field("finished").hidden = !s.finished;
+    // an ended game offers the settlement, not hands that would be refused
+    document.querySelectorAll("[data-actions]").forEach((el) => { el.hidden = s.finished; });
+    document.querySelectorAll("[data-ended]").forEach((el) => { el.hidden = !s.finished; });
     board.querySelectorAll("[data-seat]").forEach((card) => {
       const i = Number(card.dataset.seat);
       card.classList.toggle("dealer", s.dealer === i);
@@ -40,7 +46,7 @@
 
   // "East 2 (ron): Dan → Ben 5200 · sticks → Ben 1000": the last hand's payments
   function lastText(h) {
-    const who = (p) => (p === "pot" ? T.pot : snap.players[p]);
+    const who = (p) => (p === "pot" ? (snap.rules === "fundamentals" ? T.pool : T.pot) : snap.players[p]);
     const head = fmt(T.roundName, { wind: T.winds[h.round_wind], n: h.hand }) + (T.kinds[h.kind] ? ` ${T.kinds[h.kind]}` : "");
     const sums = new Map();
     (h.transfers || []).forEach((t) => {

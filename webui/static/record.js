@@ -109,7 +109,27 @@
       target.row === "meld" ? `${cfg.text.meld} ${target.meld + 1}` : names[target.row];
     const doubts = [...hand.hand, ...hand.dora, ...hand.flowers, ...hand.melds.flatMap((m) => m.tiles)].some((t) => t.doubt);
     $("[data-doubt-note]", root).hidden = !doubts;
+    drawAlternatives();
     schedulePreview();
+  }
+
+  // A tapped doubtful tile: the camera's runner-up names come first, above the whole picker.
+  function drawAlternatives() {
+    const box = $("[data-alternatives]", root);
+    const tile = selected ? rowTiles(selected.row, selected.meld)[selected.index] : null;
+    const alts = tile && tile.doubt ? tile.alts.filter((code) => code !== tile.code && art[code]) : [];
+    box.hidden = !alts.length;
+    const row = $("[data-alternative-tiles]", box);
+    row.replaceChildren(...alts.map((code) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "pick alternative";
+      b.dataset.alternative = code;
+      b.setAttribute("aria-label", code);
+      b.append(...tileArt(code));
+      b.addEventListener("click", () => pick(code));
+      return b;
+    }));
   }
 
   function pick(code) {
@@ -276,9 +296,12 @@
     if (!result.ok) {
       body.className = "preview-error";
       const e = result.error;   // summary: the code's meaning in the page's language; message: the details
-      body.textContent = e ? [e.summary, e.message, e.detail].filter(Boolean).join(" — ") : "?";
+      // `said` is the scorer's message in the page's language (empty where it has none)
+      const words = e && "said" in e ? [e.summary, e.said] : e ? [e.summary || e.message, e.detail] : ["?"];
+      body.textContent = words.filter(Boolean).join(" — ");
       return false;
     }
+    if (result.chinese) return showChinese(body, result);
     // Built as nodes with text, never as markup: the payers are the players' own names.
     const total = el("p", "preview-total", el("b", null, fmt(cfg.text.points, { points: result.points })));
     // Han and fu are riichi's; classical Chinese and Fundamentals answer with points alone.
@@ -289,6 +312,32 @@
     const pays = el("ul", "pay-list", ...(result.transfers || []).map((t) =>
       el("li", null, fmt(cfg.text.pays, { payer: party(t.from), payee: party(t.to), points: t.points }))));
     body.replaceChildren(total, yaku, pays);
+    return true;
+  }
+
+  // Classical Chinese: each scoring item and its points, the doubles, then base × 2^doubles,
+  // as riichi lists its yaku (the items are the scorer's; their names are the page's).
+  function showChinese(body, result) {
+    const c = result.chinese;
+    const name = (item) => (cfg.names.chinese[item.reason] || item.reason.replace(/_/g, " "));
+    const tile = (item) => (item.tile ? el("span", "item-tile", ...tileArt(item.tile)) : "");
+    const total = el("p", "preview-total", el("b", null, fmt(cfg.text.points, { points: result.points })));
+    if (c.limit_hand) total.append(" ", el("span", "limit", cfg.text.limitHand));
+    else if (c.capped) total.append(" ", el("span", "limit", fmt(cfg.text.capped, { limit: c.limit })));
+    const items = el("ul", "yaku-list", ...c.items.map((item) =>
+      el("li", null, el("span", null, name(item), tile(item)), el("b", null, String(item.points)))));
+    const base = el("p", "chinese-sum", fmt(cfg.text.base, { base: c.base }));
+    const doubles = el("ul", "yaku-list doubles-list", ...c.doubles_items.map((item) =>
+      el("li", null, el("span", null, name(item), tile(item)), el("b", null, "×" + 2 ** item.doubles))));
+    const value = el("p", "chinese-sum", c.limit_hand
+      ? `${cfg.text.limitHand}: ${(c.limit_hand || []).map((g) => cfg.names.chinese[g] || g.replace(/_/g, " ")).join(", ")}`
+      : `${c.base} × ${2 ** c.doubles} = ${c.score}`);
+    const pays = el("ul", "pay-list", ...(result.transfers || []).map((t) =>
+      el("li", null, fmt(cfg.text.pays, { payer: party(t.from), payee: party(t.to), points: t.points }))));
+    const parts = c.limit_hand ? [total, value, pays] : [total, items, base];
+    if (!c.limit_hand && c.doubles_items.length) parts.push(doubles);
+    if (!c.limit_hand) parts.push(value, pays);
+    body.replaceChildren(...parts);
     return true;
   }
 
@@ -398,6 +447,14 @@
     if (rows.dora.length) hand.dora = rows.dora;
   }
 
+  // What the camera doubted and why (the scan's `doubts`, in the page's language), kept in
+  // view until the next photo: the orange tiles say where, these lines say why.
+  function showDoubts(said) {
+    const box = $("[data-doubts]", root);
+    box.hidden = !said.length;
+    $("[data-doubt-list]", box).replaceChildren(...said.map((line) => el("li", null, line)));
+  }
+
   async function readPhoto(url, body, kind) {
     const status = $("[data-scan-status]", root);
     status.className = "scan-status muted"; status.textContent = cfg.text.scanning;
@@ -407,9 +464,11 @@
       if (!res.ok) { status.className = "scan-status preview-error"; status.textContent = data.error.message + (data.error.detail ? " — " + data.error.detail : ""); return; }
       loadScan(data, kind);
       // Too few tiles for a hand come back named, to be completed here (a dora photo is just that).
-      const incomplete = kind === "hand" && !data.hand && (data.doubts || []).length;
+      const said = data.doubts_said || data.doubts || [];
+      const incomplete = kind === "hand" && !data.hand && said.length;
       status.className = incomplete ? "scan-status preview-error" : "scan-status muted";
-      status.textContent = incomplete ? cfg.text.scanIncomplete + " — " + data.doubts[0] : "";
+      status.textContent = incomplete ? cfg.text.scanIncomplete : "";
+      if (kind === "hand") showDoubts(said);
       target = { row: "hand", meld: -1 }; selected = null;
       $$("[data-panel=tiles]", root).forEach((p) => { p.hidden = false; });
       draw();

@@ -1,5 +1,5 @@
 // The camera pipeline's answer (`tenbou scan --json`) as the record page's rows of tiles.
-// Pure: scan JSON in, rows out. A tile is {code, doubt, alts}; doubtful tiles are marked on
+// Pure: scan JSON in, rows out. A tile is {code, doubt, alts} (alts: the runner-up codes); doubtful tiles are marked on
 // the first unmarked tile of the same kind, where the player sees it. Doubtful is the
 // pipeline's own word (`doubtful`: named less than 90% surely, or renamed by the repair step),
 // so the page outlines just the tiles `tenbou scan` lists under doubts.
@@ -25,7 +25,8 @@
       const code = tileCode(t);
       for (const row of rows) {
         const hit = row.find((x) => x.code === code && !x.doubt);
-        if (hit) { hit.doubt = true; hit.alts = t.alternatives || []; return; }
+        // the camera's runner-up names, surest first: a tap on the tile offers them first
+        if (hit) { hit.doubt = true; hit.alts = (t.alternatives || []).filter((a) => a && a.tile).map(tileCode); return; }
       }
     });
   }
