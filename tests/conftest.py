@@ -11,3 +11,17 @@ def shared() -> Path:
     if not SHARED.is_dir():
         pytest.skip(f"shared data folder {SHARED} is absent (it sits beside the checkout in CI)")
     return SHARED
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """One throwaway PostgreSQL cluster for the whole run (tests/postgres_cluster.py); skips
+    the test, with the reason, where PostgreSQL is not installed."""
+    import shutil
+
+    from tests.postgres_cluster import start_cluster
+
+    cluster = start_cluster()
+    yield cluster
+    cluster.stop()
+    shutil.rmtree(cluster.folder, ignore_errors=True)

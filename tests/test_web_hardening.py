@@ -204,7 +204,7 @@ def test_an_ended_game_stored_before_the_flag_is_found_by_a_replay(app, client):
     assert post_event(client, session_id, token, {"type": "end"}).status_code == 201
     with app.app_context():
         from webui.db import get_db
-        get_db().execute("UPDATE session SET ended = NULL")       # as a database from before the column
+        get_db().exec_driver_sql("UPDATE session SET ended = NULL")       # as a database from before the column
     assert app.test_client().get(f"/s/{session_id}/join?code={code}").status_code == 403
 
 

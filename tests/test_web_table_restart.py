@@ -24,8 +24,8 @@ RON = Snapshot((25000, 27000, 25000, 23000), "E2", 0, 0, 2, (False,) * 4)
 
 
 def _memory(tmp_path) -> SettledMemory:
-    create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t"})            # the database, migrated
-    return SettledMemory(str(tmp_path / "tenbou.sqlite3"), "/dev/ttyUSB0")
+    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t"})      # the database, migrated
+    return SettledMemory(app.extensions["tenbou.db"], "/dev/ttyUSB0")
 
 
 def _payments(published: list[dict]) -> list[dict]:
@@ -42,7 +42,7 @@ def test_the_settled_reading_is_kept_and_read_back(tmp_path):
     assert memory.load() is None
     memory.save(RON)
     assert memory.load() == RON
-    assert SettledMemory(memory.database, "/dev/ttyUSB1").load() is None      # another table's port
+    assert SettledMemory(memory.engine, "/dev/ttyUSB1").load() is None      # another table's port
     memory.forget()
     assert memory.load() is None
 

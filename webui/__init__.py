@@ -50,7 +50,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)     # the join codes and cookie key are in it
     app.config.from_mapping(
         DATA_DIR=str(data_dir),
-        DATABASE=str(data_dir / "tenbou.sqlite3"),
+        DATABASE=str(data_dir / "tenbou.sqlite3"),     # the SQLite file, unless DATABASE_URL names one
+        DATABASE_URL=os.environ.get("TENBOU_DATABASE") or None,   # sqlite:///... or postgresql://... (webui/db.py)
         MAX_CONTENT_LENGTH=MAX_UPLOAD_BYTES,
         PERMANENT_SESSION_LIFETIME=timedelta(days=60),
         SESSION_COOKIE_SAMESITE="Lax",
@@ -65,11 +66,15 @@ def create_app(test_config: dict | None = None) -> Flask:
         WEBCAM=None,              # OpenCV camera index on the host, or None
     )
     app.config.update(config)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(data_dir)
 
     from . import db, errors, headers, i18n, live, overload, photos, security, tileart
     db.init_app(app)
+    if not app.config.get("SECRET_KEY"):
+        engine = app.extensions["tenbou.db"]
+        # SQLite: the data folder's key. PostgreSQL: the database's, so that every server on it
+        # knows a player joined through any of them.
+        app.config["SECRET_KEY"] = (_secret_key(data_dir) if db.is_sqlite(engine)
+                                    else db.kept_secret(engine, secrets.token_urlsafe(32)))
     errors.init_app(app)
     overload.init_app(app)
     photos.init_app(app)

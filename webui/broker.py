@@ -1,6 +1,7 @@
 """Fan-out of live updates: one publisher, many server-sent-event clients per session.
 
-Each client owns a small queue. A client too slow to drain its queue loses the oldest
+This broker serves one server process (SQLite's case); `notify_broker.NotifyBroker` extends it
+to every server on one PostgreSQL database. Each client owns a small queue. A client too slow to drain its queue loses the oldest
 messages, never blocks the publisher: every message is a whole state, so only the newest
 one matters.
 """
@@ -70,11 +71,23 @@ class Broker:
 
     def publish(self, topic: str, event: str, data: str) -> int:
         """Queue `data` (one line of JSON) for every client of `topic`; return how many."""
+        return self.deliver(topic, event, data)
+
+    def deliver(self, topic: str, event: str, data: str) -> int:
+        """Queue `data` for this process's clients of `topic`; return how many."""
         with self._lock:
             subs = list(self._topics.get(topic, ()))
         for sub in subs:
             sub.put((event, data))
         return len(subs)
+
+    def topics(self) -> list[str]:
+        """The topics someone here follows."""
+        with self._lock:
+            return list(self._topics)
+
+    def close(self) -> None:
+        """Let go of what the broker holds beyond its clients (nothing, in one process)."""
 
     def count(self, topic: str | None = None) -> int:
         with self._lock:

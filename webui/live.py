@@ -12,6 +12,10 @@ by itself:
   end together) the stream ends and the browser reconnects after its `retry:` delay, so a page
   that vanished without closing (a phone off the Wi-Fi) holds its thread no longer than that.
 The first frame of every stream is the state now, so a reconnecting page misses nothing.
+
+With SQLite one server process holds every page, and its in-process `Broker` carries each
+change; with PostgreSQL every server's `NotifyBroker` hears each change through the database
+(webui/notify_broker.py), whichever server recorded it.
 """
 from __future__ import annotations
 
@@ -47,8 +51,26 @@ def stream_slots() -> Slots:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["tenbou.broker"] = Broker()
+    from .db import is_sqlite
+
+    engine = app.extensions["tenbou.db"]
+    if is_sqlite(engine):
+        app.extensions["tenbou.broker"] = Broker()
+    else:
+        from .notify_broker import NotifyBroker
+        app.extensions["tenbou.broker"] = NotifyBroker(engine, _state_reader(app))
     app.extensions["tenbou.streams"] = Slots(int(app.config["SSE_STREAMS"]))
+
+
+def _state_reader(app: Flask) -> Callable[[str], tuple[str, str] | None]:
+    """A session's state now, for the pages another server's change reaches here."""
+    def read(topic: str) -> tuple[str, str] | None:
+        from .game import snapshot
+
+        with app.app_context():
+            found = store.get_session(topic)
+            return None if found is None else ("state", json.dumps(snapshot(found), separators=(",", ":")))
+    return read
 
 
 def publish(topic: str, event: str, payload: dict) -> int:
@@ -78,14 +100,18 @@ def stream(session_id: str):
     slots = stream_slots()
     if not slots.take():
         raise busy(STREAM_RETRY_AFTER, "streams_full")
+    sub = None
     try:
         game_session = store.get_session(session_id)
         if game_session is None:
             abort(404)
+        # following before reading: a change committed in between comes as a frame too
+        sub = broker().subscribe(session_id, "table")
         # the first frame is the state now, so a client never misses a change made before it came
         first = json.dumps(snapshot(game_session), separators=(",", ":"))
-        sub = broker().subscribe(session_id, "table")
     except BaseException:
+        if sub is not None:
+            sub.close()
         slots.give_back()
         raise
     heartbeat = float(current_app.config["SSE_HEARTBEAT"])

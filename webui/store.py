@@ -1,20 +1,26 @@
-"""Sessions and their events in SQLite. Every write is one transaction, committed before the
-caller answers the request, so a killed server loses nothing a player was told is recorded."""
+"""Sessions and their events, in SQLite or PostgreSQL: one set of queries (SQLAlchemy Core) for
+both. Every write is one transaction, committed before the caller answers the request, so a
+killed server loses nothing a player was told is recorded."""
 from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import sqlalchemy as sa
 from flask import abort
 
-from .db import get_db
+from .db import announce, get_db, now, transaction
+from .schema.tables import event as event_t
+from .schema.tables import session as session_t
 
 # No 0/O or 1/I/L: the code is read aloud across a table
 _CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+# Tries at a join code no session holds; two servers drawing the same one at once is the only
+# way past the first.
+_CODE_TRIES = 5
 
 
 @dataclass(frozen=True)
@@ -51,26 +57,26 @@ def new_join_code() -> str:
 
 
 def create_session(config: dict, title: str, uses_table: bool = False) -> Session:
-    db = get_db()
     session_id = secrets.token_urlsafe(8)
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        code = new_join_code()
-        while db.execute("SELECT 1 FROM session WHERE join_code = ?", (code,)).fetchone():
-            code = new_join_code()    # a code typed at the table must name one session
-        db.execute(
-            "INSERT INTO session (id, join_code, title, config_json, uses_table) VALUES (?, ?, ?, ?, ?)",
-            (session_id, code, title, json.dumps(config), int(uses_table)),
-        )
-        db.execute("COMMIT")
-    except Exception:
-        db.execute("ROLLBACK")
-        raise
+    for attempt in range(_CODE_TRIES):
+        try:
+            with transaction() as db:
+                code = new_join_code()
+                while db.execute(sa.select(session_t.c.id).where(session_t.c.join_code == code)).first():
+                    code = new_join_code()    # a code typed at the table must name one session
+                db.execute(session_t.insert().values(
+                    id=session_id, join_code=code, title=title, config_json=json.dumps(config),
+                    created_at=now(), uses_table=int(uses_table)))
+            break
+        except sa.exc.IntegrityError:
+            # another server took the same code between our look and our write (unique index)
+            if attempt == _CODE_TRIES - 1:
+                raise
     return get_session(session_id)
 
 
 def get_session(session_id: str) -> Session | None:
-    row = get_db().execute("SELECT * FROM session WHERE id = ?", (session_id,)).fetchone()
+    row = get_db().execute(sa.select(session_t).where(session_t.c.id == session_id)).first()
     return _session(row) if row else None
 
 
@@ -82,34 +88,40 @@ def session_or_404(session_id: str) -> Session:
     return found
 
 
+# Newest first; sessions made in the same millisecond by id, so every server lists alike.
+_NEWEST = (session_t.c.created_at.desc(), session_t.c.id.desc())
+
+
 def list_sessions(limit: int = 20) -> list[Session]:
-    rows = get_db().execute(
-        "SELECT * FROM session ORDER BY created_at DESC, rowid DESC LIMIT ?", (limit,)
-    ).fetchall()
+    rows = get_db().execute(sa.select(session_t).order_by(*_NEWEST).limit(limit))
     return [_session(r) for r in rows]
 
 
 def table_session() -> Session | None:
     """The newest session that follows the automatic table."""
     row = get_db().execute(
-        "SELECT * FROM session WHERE uses_table = 1 ORDER BY created_at DESC, rowid DESC LIMIT 1"
-    ).fetchone()
+        sa.select(session_t).where(session_t.c.uses_table == 1).order_by(*_NEWEST).limit(1)).first()
     return _session(row) if row else None
 
 
 def events(session_id: str, include_undone: bool = False) -> list[StoredEvent]:
-    sql = "SELECT * FROM event WHERE session_id = ?"
+    query = sa.select(event_t).where(event_t.c.session_id == session_id)
     if not include_undone:
-        sql += " AND undone_at IS NULL"
-    rows = get_db().execute(sql + " ORDER BY id", (session_id,)).fetchall()
-    return [_event(r) for r in rows]
+        query = query.where(event_t.c.undone_at.is_(None))
+    return [_event(r) for r in get_db().execute(query.order_by(event_t.c.id))]
 
 
 def event_by_token(session_id: str, form_token: str) -> StoredEvent | None:
-    row = get_db().execute(
-        "SELECT * FROM event WHERE session_id = ? AND form_token = ?", (session_id, form_token)
-    ).fetchone()
+    row = get_db().execute(sa.select(event_t).where(
+        event_t.c.session_id == session_id, event_t.c.form_token == form_token)).first()
     return _event(row) if row else None
+
+
+def _lock(db: sa.Connection, session_id: str) -> None:
+    """Hold the session's row until the transaction ends, so two servers writing to one session
+    take turns (PostgreSQL). SQLite's BEGIN IMMEDIATE already made every writer wait; there the
+    lock is not rendered."""
+    db.execute(sa.select(session_t.c.id).where(session_t.c.id == session_id).with_for_update())
 
 
 def append_event(session_id: str, body: dict, form_token: str | None, check,
@@ -122,28 +134,22 @@ def append_event(session_id: str, body: dict, form_token: str | None, check,
     as `Appended.checked`; `ended(checked)` says whether the game has ended with this event,
     stored in the same transaction (a join code stops opening an ended game).
     """
-    db = get_db()
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with transaction() as db:
+        _lock(db, session_id)
         if form_token:
             existing = event_by_token(session_id, form_token)
             if existing is not None:
-                db.execute("ROLLBACK")
-                return Appended(existing, False)
+                return Appended(existing, False)     # nothing written: the commit is empty
         bodies = [e.body for e in events(session_id)]
         checked = check(bodies + [body])
-        cursor = db.execute(
-            "INSERT INTO event (session_id, body_json, form_token) VALUES (?, ?, ?)",
-            (session_id, json.dumps(body), form_token or None),
-        )
+        new_id = db.execute(event_t.insert().values(
+            session_id=session_id, body_json=json.dumps(body), form_token=form_token or None,
+            created_at=now())).inserted_primary_key[0]
         if ended is not None:
-            db.execute("UPDATE session SET ended = ? WHERE id = ?", (int(ended(checked)), session_id))
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-    row = db.execute("SELECT * FROM event WHERE id = ?", (cursor.lastrowid,)).fetchone()
+            db.execute(session_t.update().where(session_t.c.id == session_id)
+                       .values(ended=int(ended(checked))))
+        announce(db, session_id)
+        row = db.execute(sa.select(event_t).where(event_t.c.id == new_id)).one()
     return Appended(_event(row), True, checked)
 
 
@@ -151,59 +157,41 @@ def undo_last(session_id: str, form_token: str | None) -> StoredEvent | None:
     """Mark the newest live event undone; None when there is nothing to undo.
 
     The form token of an undo is stored in a marker row so a double-tapped undo button undoes
-    one event, not two.
+    one event, not two. The marker is born undone, so replays and later undos pass it by.
     """
-    db = get_db()
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        if form_token and _undo_seen(session_id, form_token):
-            db.execute("ROLLBACK")
+    with transaction() as db:
+        _lock(db, session_id)
+        if form_token and event_by_token(session_id, form_token) is not None:
             return None
         row = db.execute(
-            "SELECT * FROM event WHERE session_id = ? AND undone_at IS NULL "
-            "AND json_extract(body_json, '$.type') != '_undo' ORDER BY id DESC LIMIT 1",
-            (session_id,),
-        ).fetchone()
+            sa.select(event_t).where(event_t.c.session_id == session_id, event_t.c.undone_at.is_(None))
+            .order_by(event_t.c.id.desc()).limit(1)).first()
         if row is None:
-            db.execute("ROLLBACK")
             return None
-        db.execute(
-            "UPDATE event SET undone_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
-            (row["id"],),
-        )
+        at = now()
+        db.execute(event_t.update().where(event_t.c.id == row.id).values(undone_at=at))
         # undoing the end reopens the game; the next join code replays to find out
-        db.execute("UPDATE session SET ended = NULL WHERE id = ?", (session_id,))
+        db.execute(session_t.update().where(session_t.c.id == session_id).values(ended=None))
         if form_token:
-            db.execute(
-                "INSERT INTO event (session_id, body_json, form_token, undone_at) "
-                "VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
-                (session_id, json.dumps({"type": "_undo", "event": row["id"]}), form_token),
-            )
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
+            db.execute(event_t.insert().values(
+                session_id=session_id, body_json=json.dumps({"type": "_undo", "event": row.id}),
+                form_token=form_token, created_at=at, undone_at=at))
+        announce(db, session_id)
     return _event(row)
-
-
-def _undo_seen(session_id: str, form_token: str) -> bool:
-    return get_db().execute(
-        "SELECT 1 FROM event WHERE session_id = ? AND form_token = ?", (session_id, form_token)
-    ).fetchone() is not None
 
 
 def set_ended(session_id: str, ended: bool) -> None:
     """Remember whether the game has ended, found by a replay (`game.has_ended`)."""
-    get_db().execute("UPDATE session SET ended = ? WHERE id = ?", (int(ended), session_id))
+    with transaction() as db:
+        db.execute(session_t.update().where(session_t.c.id == session_id).values(ended=int(ended)))
 
 
-def _session(row: sqlite3.Row) -> Session:
-    ended = row["ended"]
-    return Session(row["id"], row["join_code"], row["title"], json.loads(row["config_json"]),
-                   row["created_at"], bool(row["uses_table"]), None if ended is None else bool(ended))
+def _session(row: sa.Row) -> Session:
+    ended = row.ended
+    return Session(row.id, row.join_code, row.title, json.loads(row.config_json),
+                   row.created_at, bool(row.uses_table), None if ended is None else bool(ended))
 
 
-def _event(row: sqlite3.Row) -> StoredEvent:
-    return StoredEvent(row["id"], json.loads(row["body_json"]), row["form_token"],
-                       row["created_at"], row["undone_at"] is not None)
+def _event(row: sa.Row) -> StoredEvent:
+    return StoredEvent(row.id, json.loads(row.body_json), row.form_token, row.created_at,
+                       row.undone_at is not None)

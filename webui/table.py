@@ -110,7 +110,7 @@ def init_app(app: Flask) -> None:
     if not url:
         return
     hub = app.extensions["tenbou.broker"]
-    memory = SettledMemory(app.config["DATABASE"], url)
+    memory = SettledMemory(app.extensions["tenbou.db"], url)
     if app.config.get("TABLE_FRESH"):
         memory.forget()
     found = TableMonitor(url, lambda v: hub.publish("table", "table", json.dumps(v)), _matcher(app), memory,

@@ -1,19 +1,20 @@
-"""The automatic table's last settled reading, kept in the app's SQLite file.
+"""The automatic table's last settled reading, kept in the app's database.
 
-The table monitor runs on the reader's thread, outside any request, so it opens its own short
-connection for each read or write. A restart of the app (or of the table's bridge) loads it to
+The table monitor runs on the reader's thread, outside any request, so it takes a connection
+of its own from the app's engine for each read or write. A restart of the app (or of the table's bridge) loads it to
 see what the sticks did while nobody was watching.
 """
 from __future__ import annotations
 
 import json
 import logging
-import sqlite3
-from contextlib import closing
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .db import connect
+import sqlalchemy as sa
+
+from .db import now
+from .schema.tables import table_settled
 
 if TYPE_CHECKING:        # the table's code is loaded only when a table is configured
     from device.frames import Snapshot
@@ -36,16 +37,17 @@ def snapshot_from_json(data: dict) -> Snapshot:
 
 @dataclass(frozen=True)
 class SettledMemory:
-    """The last settled reading of the table on `port`, in the database file `database`."""
-    database: str
+    """The last settled reading of the table on `port`, in the database of `engine`."""
+    engine: sa.Engine
     port: str
 
     def load(self) -> Snapshot | None:
         try:
-            with closing(connect(self.database)) as conn:
-                row = conn.execute("SELECT snapshot_json FROM table_settled WHERE port = ?", (self.port,)).fetchone()
-            return snapshot_from_json(json.loads(row["snapshot_json"])) if row else None
-        except (sqlite3.Error, ValueError, KeyError, TypeError):
+            with self.engine.connect() as conn:
+                kept = conn.execute(sa.select(table_settled.c.snapshot_json)
+                                    .where(table_settled.c.port == self.port)).scalar()
+            return snapshot_from_json(json.loads(kept)) if kept else None
+        except (sa.exc.SQLAlchemyError, ValueError, KeyError, TypeError):
             # an unreadable memory is no memory: the next settled reading starts afresh
             log.exception("could not read the table's last settled reading")
             return None
@@ -54,17 +56,19 @@ class SettledMemory:
         """A table made for this run (the demo's simulated one) has no earlier reading; a pty's
         path may name another run's table."""
         try:
-            with closing(connect(self.database)) as conn:
-                conn.execute("DELETE FROM table_settled WHERE port = ?", (self.port,))
-        except sqlite3.Error:
+            with self.engine.begin() as conn:
+                conn.execute(table_settled.delete().where(table_settled.c.port == self.port))
+        except sa.exc.SQLAlchemyError:
             log.exception("could not forget the table's settled reading")
 
     def save(self, snap: Snapshot) -> None:
+        values = {"snapshot_json": json.dumps(snapshot_to_json(snap)), "settled_at": now()}
         try:
-            with closing(connect(self.database)) as conn:
-                conn.execute("INSERT INTO table_settled (port, snapshot_json) VALUES (?, ?) "
-                             "ON CONFLICT (port) DO UPDATE SET snapshot_json = excluded.snapshot_json, "
-                             "settled_at = excluded.settled_at",
-                             (self.port, json.dumps(snapshot_to_json(snap))))
-        except sqlite3.Error:
+            # one reader thread writes a port's row, so an update, else an insert, needs no upsert
+            with self.engine.begin() as conn:
+                updated = conn.execute(table_settled.update().where(table_settled.c.port == self.port)
+                                       .values(**values)).rowcount
+                if not updated:
+                    conn.execute(table_settled.insert().values(port=self.port, **values))
+        except sa.exc.SQLAlchemyError:
             log.exception("could not keep the table's settled reading")

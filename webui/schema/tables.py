@@ -1,0 +1,46 @@
+"""The tables as the newest migration leaves them: what `store` and `tenbou db copy` query."""
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+session = sa.Table(
+    "session", metadata,
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("join_code", sa.Text, nullable=False),
+    sa.Column("title", sa.Text, nullable=False),
+    sa.Column("config_json", sa.Text, nullable=False),
+    sa.Column("created_at", sa.Text, nullable=False),
+    sa.Column("uses_table", sa.Integer, nullable=False),
+    sa.Column("ended", sa.Integer),                 # NULL: not known since the last undo
+)
+
+event = sa.Table(
+    "event", metadata,
+    sa.Column("id", sa.Integer, sa.Identity(), primary_key=True),
+    sa.Column("session_id", sa.Text, sa.ForeignKey("session.id"), nullable=False),
+    sa.Column("body_json", sa.Text, nullable=False),
+    sa.Column("form_token", sa.Text),
+    sa.Column("created_at", sa.Text, nullable=False),
+    sa.Column("undone_at", sa.Text),
+)
+
+table_settled = sa.Table(
+    "table_settled", metadata,
+    sa.Column("port", sa.Text, primary_key=True),
+    sa.Column("snapshot_json", sa.Text, nullable=False),
+    sa.Column("settled_at", sa.Text, nullable=False),
+)
+
+setting = sa.Table(
+    "setting", metadata,
+    sa.Column("name", sa.Text, primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+
+# The schema version, one row (SQLite databases made before it kept it in PRAGMA user_version).
+schema_version = sa.Table(
+    "schema_version", metadata,
+    sa.Column("version", sa.Integer, nullable=False),
+)
