@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from .serve import add_server_arguments, make_app, serve_app
+from .serve import add_server_arguments, open_app, serve_app
 
 DEMO_PLAYERS = ["Aki", "Ben", "Chiyo", "Dan"]
 
@@ -108,7 +108,9 @@ def run(args: argparse.Namespace) -> int:
     if args.data is None:
         args.data = Path(tempfile.mkdtemp(prefix="tenbou-demo-"))
     try:
-        app = make_app(args)
+        app = open_app(args, "tenbou demo")
+        if isinstance(app, int):
+            return app
         session_id, code = seed_demo_session(app)
         if table is not None:
             halts.insert(0, follow_session(app, session_id, table))

@@ -63,6 +63,9 @@ def add_server_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on; 0.0.0.0 for phones on the network")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--data", type=Path, default=None, help="folder for the database (default: ~/.local/share/tenbou)")
+    parser.add_argument("--database", default=None, metavar="URL",
+                        help="the database: sqlite:///PATH (default: tenbou.sqlite3 in --data) or "
+                             "postgresql://USER@HOST/DB, which several servers can share")
     parser.add_argument("--table-port", default=None, metavar="URL",
                         help="the automatic table's serial port or pyserial URL (e.g. /dev/ttyUSB0, socket://host:port)")
     parser.add_argument("--table-total", type=int, default=None, help="points in play at the table (default: from its hello)")
@@ -117,6 +120,8 @@ def make_app(args: argparse.Namespace):
               "TABLE_FRESH": getattr(args, "table_fresh", False), "SSE_STREAMS": args.clients}
     if args.data is not None:
         config["DATA_DIR"] = str(args.data)
+    if getattr(args, "database", None):
+        config["DATABASE_URL"] = args.database
     return create_app(config)
 
 
@@ -141,7 +146,8 @@ def serve_app(app, args: argparse.Namespace, banner=None) -> int:
             print(f"  phones on this network: http://{lan}:{server.effective_port}/", flush=True)
         else:
             print("  phones on this network: this computer's address, same port", flush=True)
-    print(f"  data: {app.config['DATABASE']}", flush=True)
+    from webui.db import shown
+    print(f"  data: {shown(app.config['DATABASE_URL'])}", flush=True)
     if banner is not None:
         print(banner(f"http://{host}:{server.effective_port}"), flush=True)
     print("  stop with Ctrl+C", flush=True)
@@ -156,9 +162,24 @@ def serve_app(app, args: argparse.Namespace, banner=None) -> int:
 
 def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    opened = open_app(args, "tenbou serve")
+    return opened if isinstance(opened, int) else serve_app(opened, args)
+
+
+def open_app(args: argparse.Namespace, command: str):
+    """The app, or exit status 2 with the reason said when its data folder or database
+    cannot be used (a URL Tenbou does not read, a PostgreSQL that is not there)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from webui.db import DatabaseURLError, shown
     try:
-        app = make_app(args)
+        return make_app(args)
     except OSError as err:
-        print(f"tenbou serve: cannot use the data folder: {err}", file=sys.stderr)
-        return 2
-    return serve_app(app, args)
+        print(f"{command}: cannot use the data folder: {err}", file=sys.stderr)
+    except DatabaseURLError as err:
+        print(f"{command}: {err}", file=sys.stderr)
+    except SQLAlchemyError as err:
+        where = shown(args.database) if getattr(args, "database", None) else "the database"
+        reason = str(getattr(err, "orig", None) or err).strip().splitlines()[0]
+        print(f"{command}: cannot open {where}: {reason}", file=sys.stderr)
+    return 2
