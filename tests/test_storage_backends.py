@@ -184,3 +184,16 @@ def test_the_tables_settled_reading_is_kept_in_either_database(servers):
         assert conn.execute(sa.text("SELECT count(*) FROM table_settled")).scalar() == 1
     memory.forget()
     assert memory.load() is None
+
+
+def test_the_automatic_tables_panel_reaches_the_pages_of_every_server(servers):
+    """The table is plugged into one server; its view goes to pages on the others too."""
+    reader = servers()
+    other = servers() if _is_postgres(reader) else reader
+    broker = other.extensions["tenbou.broker"]
+    with broker.subscribe("session-x", "table") as page:
+        if _is_postgres(reader):
+            assert broker.listening.wait(10)
+        view = json.dumps({"points": [25000, 25000, 25000, 25000], "settled": True})
+        reader.extensions["tenbou.broker"].publish("table", "table", view)
+        assert page.get(timeout=10) == ("table", view)
