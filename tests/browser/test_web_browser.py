@@ -281,7 +281,7 @@ def test_a_photo_with_too_few_tiles_is_completed_not_entered_again(browser, serv
     missing_one["doubts"] = ["only 13 tiles found; a winning hand has at least 14: put the whole hand in view"]
     page = _read_photo(browser, base, app, artifacts, tmp_path, missing_one, "photo-partial-")
     assert page.locator("[data-test=row-hand] .tile").count() == 13
-    assert "only 13 tiles found" in page.inner_text("[data-scan-status]")
+    assert "only 13 tiles found" in page.inner_text("[data-test=doubts]")
     page.screenshot(path=str(artifacts / "22-photo-missing-a-tile.png"), full_page=True)
 
     app.config["SCAN"] = lambda data, rules: {**_scan_answer([("3m", 0.99)], None, "4m", lambda i, c: False),
