@@ -15,7 +15,8 @@ from vision.scan import name_tiles
 from webui.cli import main
 from webui.commands.camera import Steadiness
 
-from vision_scenes import TILE_H, TILE_W, compose
+import vision.scan
+from vision_scenes import TILE_H, TILE_W, compose, find_toy_tiles
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -46,6 +47,12 @@ class ColourClassifier:
             ranked = sorted(distance, key=distance.get)
             out.append([(ranked[0], 0.97), (ranked[1], 0.02), (ranked[2], 0.01)])
         return out
+
+
+@pytest.fixture
+def toy_finder(monkeypatch):
+    """The composed test pictures' tiles found by colour instead of by the learned detector."""
+    monkeypatch.setattr(vision.scan, "find_tiles", find_toy_tiles)
 
 
 def hand_photo(tmp_path, labels: list[str], name="hand.png") -> Path:
@@ -105,13 +112,15 @@ def test_no_tiles_in_view(tmp_path):
     check_refused(tenbou("scan", path), 1, "no tiles found")
 
 
-def test_too_few_tiles_in_view(tmp_path):
+def test_too_few_tiles_in_view(tmp_path, toy_finder, monkeypatch, capsys):
+    monkeypatch.setattr(vision.classify, "TileClassifier", ColourClassifier)
     path = tmp_path / "five.png"
     cv2.imwrite(str(path), compose([list("uuuuu")]).image)
-    check_refused(tenbou("scan", path), 1, "only 5 tiles found")
+    assert main(["scan", str(path)]) == 1
+    assert "only 5 tiles found" in capsys.readouterr().err
 
 
-def test_too_few_tiles_for_a_hand_are_still_named(tmp_path):
+def test_too_few_tiles_for_a_hand_are_still_named(tmp_path, toy_finder):
     """A photo of the dora indicators, or a hand the finder missed a tile of: no hand, but the
     tiles seen come named with the refusal, for the player to complete."""
     from vision.image_io import load_photo
@@ -125,7 +134,7 @@ def test_too_few_tiles_for_a_hand_are_still_named(tmp_path):
     assert "only 3 tiles found" in named["doubts"][0]
 
 
-def test_too_few_tiles_are_named_as_the_rules_play(tmp_path):
+def test_too_few_tiles_are_named_as_the_rules_play(tmp_path, toy_finder):
     """No hand to repair, so a tile named a season in riichi takes its likeliest riichi name."""
     from vision.image_io import load_photo
     from vision.scan import ScanError, scan_photo
@@ -141,7 +150,7 @@ def test_too_few_tiles_are_named_as_the_rules_play(tmp_path):
         assert [t["tile"] for t in refused.value.named.to_json()["tiles"]] == names
 
 
-def test_too_few_tiles_in_json_still_list_the_tiles_seen(tmp_path, monkeypatch, capsys):
+def test_too_few_tiles_in_json_still_list_the_tiles_seen(tmp_path, toy_finder, monkeypatch, capsys):
     monkeypatch.setattr(vision.classify, "TileClassifier", ColourClassifier)
     assert main(["scan", str(hand_photo(tmp_path, ["3m", "5z"])), "--json"]) == 1
     out = capsys.readouterr()
@@ -150,15 +159,21 @@ def test_too_few_tiles_in_json_still_list_the_tiles_seen(tmp_path, monkeypatch, 
     assert "only 2 tiles found" in out.err
 
 
-def test_too_many_tiles_in_view(tmp_path):
+def test_too_many_tiles_in_view_are_still_named_in_json(tmp_path, toy_finder, monkeypatch, capsys):
+    monkeypatch.setattr(vision.classify, "TileClassifier", ColourClassifier)
     path = tmp_path / "crowd.png"
-    cv2.imwrite(str(path), compose([list("u" * 15)] * 3).image)
+    cv2.imwrite(str(path), compose([list("u" * 15)] * 3, crops=[face("3m")]).image)
     annotated = tmp_path / "seen.png"
-    check_refused(tenbou("scan", path, "--annotate", annotated), 1, "45 tiles in view")
+    assert main(["scan", str(path), "--json", "--annotate", str(annotated)]) == 1
+    out = capsys.readouterr()
+    assert "45 tiles in view" in out.err
+    answer = json.loads(out.out)
+    assert len(answer["tiles"]) == 45 and {t["tile"] for t in answer["tiles"]} == {"3m"}
+    assert answer["hand"] is None and answer["result"] is None and "45 tiles in view" in answer["doubts"][0]
     assert cv2.imread(str(annotated)) is not None  # what was seen is still drawn
 
 
-def test_whole_hand_read_and_scored(tmp_path, monkeypatch, capsys):
+def test_whole_hand_read_and_scored(tmp_path, toy_finder, monkeypatch, capsys):
     monkeypatch.setattr(vision.classify, "TileClassifier", ColourClassifier)
     path = hand_photo(tmp_path, "1m 2m 3m 4p 0p 6p 7s 8s 9s 2z 2z 5z 5z 5z".split())
     annotated = tmp_path / "out.png"
@@ -176,7 +191,7 @@ def test_whole_hand_read_and_scored(tmp_path, monkeypatch, capsys):
         assert out["result"]["ok"] and status == 0
 
 
-def test_too_many_tiles_for_a_hand_after_naming(tmp_path, monkeypatch, capsys):
+def test_too_many_tiles_for_a_hand_after_naming(tmp_path, toy_finder, monkeypatch, capsys):
     monkeypatch.setattr(vision.classify, "TileClassifier", ColourClassifier)
     path = hand_photo(tmp_path, "1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z 1m 5z".split())
     status = main(["scan", str(path)])
@@ -188,8 +203,7 @@ def test_too_many_tiles_for_a_hand_after_naming(tmp_path, monkeypatch, capsys):
 
 def test_name_tiles_tries_both_turns_of_a_sideways_tile():
     scene = compose([list("uus")], crops=[face("1m"), face("2m"), face("3m")])
-    from vision.detect import find_tiles
-    found = find_tiles(scene.image)
+    found = find_toy_tiles(scene.image)
     named = name_tiles(scene.image, found, ColourClassifier())
     assert [d.label for d in named] == ["1m", "2m", "3m"]
 
@@ -240,7 +254,7 @@ class MisreadingClassifier(ColourClassifier):
         return [[("3s", 0.55), ("8s", 0.40), ("2s", 0.05)] if ranking[0][0] == "8s" else ranking for ranking in out]
 
 
-def test_misread_tile_is_repaired_and_marked(tmp_path, monkeypatch, capsys):
+def test_misread_tile_is_repaired_and_marked(tmp_path, toy_finder, monkeypatch, capsys):
     monkeypatch.setattr(vision.classify, "TileClassifier", MisreadingClassifier)
     path = hand_photo(tmp_path, "1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z 5z".split())
     main(["scan", str(path), "--json"])
@@ -297,7 +311,7 @@ class FakeCapture:
         self.released = True
 
 
-def test_camera_reports_the_hand_in_view(tmp_path, monkeypatch, capsys):
+def test_camera_reports_the_hand_in_view(tmp_path, toy_finder, monkeypatch, capsys):
     monkeypatch.setattr(vision.classify, "TileClassifier", ColourClassifier)
     frame = cv2.imread(str(hand_photo(tmp_path, "1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z 5z".split())))
     capture = FakeCapture(frame)

@@ -193,7 +193,9 @@ def test_a_scan_reads_the_hand_by_the_sessions_rules(tmp_path, monkeypatch):
     import io
 
     import vision.classify
+    import vision.scan
     from test_vision_scan_cli import ColourClassifier, hand_photo
+    from vision_scenes import find_toy_tiles
 
     from webui import create_app
 
@@ -205,6 +207,7 @@ def test_a_scan_reads_the_hand_by_the_sessions_rules(tmp_path, monkeypatch):
             return [[("5f", 0.9), ("4p", 0.08), ("5p", 0.02)] if r[0][0] == "4p" else r for r in out]
 
     monkeypatch.setattr(vision.classify, "TileClassifier", FlowerSeer)
+    monkeypatch.setattr(vision.scan, "find_tiles", find_toy_tiles)
     photo = hand_photo(tmp_path, "1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z 5z".split()).read_bytes()
     app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t"})
     client = app.test_client()
@@ -225,11 +228,14 @@ def test_a_photo_of_too_few_tiles_for_a_hand_answers_with_them_named(tmp_path, m
     import io
 
     import vision.classify
+    import vision.scan
     from test_vision_scan_cli import ColourClassifier, hand_photo
+    from vision_scenes import find_toy_tiles
 
     from webui import create_app
 
     monkeypatch.setattr(vision.classify, "TileClassifier", ColourClassifier)
+    monkeypatch.setattr(vision.scan, "find_tiles", find_toy_tiles)
     photo = hand_photo(tmp_path, ["3m", "5z"]).read_bytes()
     client = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t"}).test_client()
     session_id, _, token = new_session(client)

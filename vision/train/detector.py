@@ -265,12 +265,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=Settings.samples)
     parser.add_argument("--seed", type=int, default=Settings.seed)
     parser.add_argument("--resume", action="store_true", help="go on from the last checkpoint in the cache")
+    parser.add_argument("--threads", type=int, default=Settings.threads,
+                        help="torch's threads (1 when other work shares the cores: two threads stall on each other)")
     parser.add_argument("--out", type=Path, default=model_path(MODEL_NAME))
     parser.add_argument("--evaluate-only", action="store_true",
                         help="measure the model at --out on the held-out photos and rewrite its card")
     args = parser.parse_args(argv)
     os.environ.setdefault("OMP_NUM_THREADS", "2")
-    settings = Settings(seed=args.seed, epochs=args.epochs, samples=args.samples)
+    settings = Settings(seed=args.seed, epochs=args.epochs, samples=args.samples, threads=args.threads)
     report_path = cache_dir() / "detector" / f"report-{settings.seed}.json"
     if not args.evaluate_only:
         began = time.time()
