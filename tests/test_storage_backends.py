@@ -197,3 +197,33 @@ def test_the_automatic_tables_panel_reaches_the_pages_of_every_server(servers):
         view = json.dumps({"points": [25000, 25000, 25000, 25000], "settled": True})
         reader.extensions["tenbou.broker"].publish("table", "table", view)
         assert page.get(timeout=10) == ("table", view)
+
+
+def test_notices_for_one_session_during_a_read_cost_one_more_read_and_end_on_the_newest():
+    """No database needed: the listening thread's hand-off, with a slow read."""
+    from webui.notify_broker import NotifyBroker
+
+    stored = {"n": 0}
+    reads: list[int] = []
+    first_read = threading.Event()
+
+    def read(topic: str):
+        reads.append(stored["n"])
+        first_read.set()
+        time.sleep(0.2)
+        return "state", str(reads[-1])
+
+    broker = NotifyBroker(None, read)
+    with broker.subscribe("s") as page:
+        stored["n"] = 1
+        broker._changed("s")
+        assert first_read.wait(5)
+        for n in range(2, 12):            # ten commits while the first read runs
+            stored["n"] = n
+            broker._changed("s")
+        shown = [page.get(timeout=5), page.get(timeout=5)]
+        assert page.get(timeout=0.5) is None
+    broker.close()
+    assert reads == [1, 11] and shown == [("state", "1"), ("state", "11")]
+    broker._changed("gone")               # nobody follows it: nothing is read
+    assert reads == [1, 11]

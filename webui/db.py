@@ -15,7 +15,8 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+import threading
+from contextlib import contextmanager, nullcontext
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -152,12 +153,16 @@ def transaction() -> Iterator[sa.Connection]:
     conn = get_db()
     if conn.in_transaction():
         conn.commit()           # an autocommit read's bookkeeping: nothing to commit
-    conn.execution_options(isolation_level=conn.default_isolation_level)
-    try:
-        with conn.begin():
-            yield conn
-    finally:
-        conn.execution_options(isolation_level="AUTOCOMMIT")
+    # SQLite: this process's writers queue here rather than in SQLite's busy handler, which
+    # polls with growing sleeps, so with 20 tables at once a writer could wait over a second
+    writers = current_app.extensions.get("tenbou.db.writers") or nullcontext()
+    with writers:
+        conn.execution_options(isolation_level=conn.default_isolation_level)
+        try:
+            with conn.begin():
+                yield conn
+        finally:
+            conn.execution_options(isolation_level="AUTOCOMMIT")
 
 
 def announce(conn: sa.Connection, topic: str) -> None:
@@ -238,6 +243,7 @@ def init_app(app: Flask) -> None:
     app.config["DATABASE_URL"] = url.render_as_string(hide_password=False)
     if url.get_backend_name() == "sqlite":
         private(url.database)
+        app.extensions["tenbou.db.writers"] = threading.Lock()
     found = create_engine(url)
     app.extensions["tenbou.db"] = found
     app.teardown_appcontext(close_db)

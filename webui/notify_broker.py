@@ -8,7 +8,8 @@ the keep-alives behave as with SQLite). Two kinds of notice travel:
   (`db.announce`): PostgreSQL delivers it only if that transaction commits, and in commit order,
   so a server killed after its commit still has every other server told. A server with clients
   of that session reads its state from the database (one replay per server, not per client),
-  so what they show is never older than the newest commit;
+  so what they show is never older than the newest commit (a burst of notices for one session
+  costs two reads, not one each);
 - anything else published here (the automatic table's view) as JSON with its data, which
   PostgreSQL carries up to 8000 bytes.
 
@@ -21,6 +22,7 @@ import json
 import logging
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import sqlalchemy as sa
 
@@ -33,6 +35,8 @@ NOTIFY_BYTES = 7900
 LISTEN_WAIT = 1.0
 # Seconds before listening again after the connection was lost, doubling up to the second.
 RECONNECT = (0.5, 10.0)
+# Threads reading sessions' states for their pages at once (each takes a database connection).
+READERS = 4
 
 log = logging.getLogger("tenbou.live")
 
@@ -49,6 +53,10 @@ class NotifyBroker(Broker):
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self.listening = threading.Event()      # set while the LISTEN connection is up
+        # sessions being read for their pages -> whether a notice came meanwhile
+        self._reading: dict[str, bool] = {}
+        self._reading_lock = threading.Lock()
+        self._readers = ThreadPoolExecutor(READERS, thread_name_prefix="tenbou-live-read")
 
     def subscribe(self, *topics: str) -> Subscription:
         self._start()            # a server nobody watches keeps no listening connection
@@ -77,6 +85,7 @@ class NotifyBroker(Broker):
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=LISTEN_WAIT + 5)
+        self._readers.shutdown(wait=True, cancel_futures=True)
 
     def _start(self) -> None:
         with self._started:
@@ -121,12 +130,27 @@ class NotifyBroker(Broker):
             self.deliver(message["topic"], message["event"], message["data"])
 
     def _changed(self, topic: str) -> None:
+        """Have `topic` read afresh for its pages, off the listening thread. One read per topic
+        runs at a time; notices that come during it make one more read after it, so the last
+        state delivered is never older than the last notice, and a burst costs two reads."""
         if self.count(topic) == 0:
             return
-        try:
-            state = self._refresh(topic)
-        except Exception:
-            log.exception("could not read %s for its live pages", topic)
-            return
-        if state is not None:
-            self.deliver(topic, *state)
+        with self._reading_lock:
+            if topic in self._reading:
+                self._reading[topic] = True
+                return
+            self._reading[topic] = False
+        self._readers.submit(self._read, topic)
+
+    def _read(self, topic: str) -> None:
+        while True:
+            try:
+                state = self._refresh(topic)
+                if state is not None:
+                    self.deliver(topic, *state)
+            except Exception:
+                log.exception("could not read %s for its live pages", topic)
+            with self._reading_lock:
+                if not self._reading.pop(topic):
+                    return
+                self._reading[topic] = False        # changed again meanwhile: once more
