@@ -19,9 +19,12 @@ def postgres():
     the test, with the reason, where PostgreSQL is not installed."""
     import shutil
 
-    from tests.postgres_cluster import start_cluster
+    from tests.postgres_cluster import ClusterUnavailable, start_cluster
 
-    cluster = start_cluster()
+    try:
+        cluster = start_cluster()
+    except ClusterUnavailable as reason:
+        pytest.skip(f"{reason}: the PostgreSQL half of the storage tests skips")
     yield cluster
     cluster.stop()
     shutil.rmtree(cluster.folder, ignore_errors=True)

@@ -2,7 +2,8 @@
 folder, its own port, its socket in that folder, nothing on TCP), one fresh database per test.
 
 The binaries are Debian's (`apt-get install postgresql`, found under /usr/lib/postgresql/*/bin)
-or any on PATH; without them the PostgreSQL half of a test skips and says so. initdb refuses to
+or any on PATH; without them `start_cluster` says so (the tests' half on PostgreSQL skips, and
+bench/club.py measures SQLite alone). initdb refuses to
 run as root, so under root the cluster runs as the `postgres` user Debian's package makes.
 """
 from __future__ import annotations
@@ -18,7 +19,10 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pytest
+
+
+class ClusterUnavailable(Exception):
+    """No PostgreSQL here to start (the reason is the message)."""
 
 
 def _binaries() -> Path | None:
@@ -85,13 +89,13 @@ class Cluster:
 def start_cluster() -> Cluster:
     binaries = _binaries()
     if binaries is None:
-        pytest.skip("PostgreSQL is not installed (apt-get install postgresql): its half of the storage tests skips")
+        raise ClusterUnavailable("PostgreSQL is not installed (apt-get install postgresql)")
     user = None
     if os.geteuid() == 0:
         try:
             pwd.getpwnam("postgres")
         except KeyError:
-            pytest.skip("running as root with no postgres user to run a PostgreSQL cluster as")
+            raise ClusterUnavailable("running as root with no postgres user to run a PostgreSQL cluster as") from None
         user = "postgres"
     folder = Path(tempfile.mkdtemp(prefix="tenbou-pg-"))
     if user:
