@@ -227,3 +227,37 @@ def test_notices_for_one_session_during_a_read_cost_one_more_read_and_end_on_the
     assert reads == [1, 11] and shown == [("state", "1"), ("state", "11")]
     broker._changed("gone")               # nobody follows it: nothing is read
     assert reads == [1, 11]
+
+
+def test_a_server_that_loses_its_listening_connection_catches_up(postgres, tmp_path):
+    """PostgreSQL restarted or the connection cut: the server listens again and reads afresh
+    what its pages follow, so a hand recorded meanwhile still reaches them."""
+    url = postgres.new_database()
+    apps = [create_app({"DATA_DIR": str(tmp_path / "data"), "DATABASE_URL": url, "TESTING": True})
+            for _ in range(2)]
+    try:
+        client = apps[0].test_client()
+        session_id, _, token = new_session(client)
+        broker = apps[1].extensions["tenbou.broker"]
+        with broker.subscribe(session_id) as page:
+            assert broker.listening.wait(10)
+            cut = postgres.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'",
+                                database=url.split("/")[3].split("?")[0])
+            assert cut.split() == ["t"]
+            ends = time.monotonic() + 10
+            while broker.listening.is_set() and time.monotonic() < ends:
+                time.sleep(0.01)
+            assert not broker.listening.is_set()
+            post_event(client, session_id, token, {"type": "riichi", "seat": 2})     # no notice heard
+            ends = time.monotonic() + 20
+            while time.monotonic() < ends:
+                message = page.get(timeout=1)
+                if message is not None and json.loads(message[1])["events"] == 1:
+                    break
+            else:
+                raise AssertionError("the page never had the hand recorded while its server was not listening")
+    finally:
+        for app in apps:
+            app.extensions["tenbou.broker"].close()
+            app.extensions["tenbou.db"].dispose()
+        postgres.drop(url)
