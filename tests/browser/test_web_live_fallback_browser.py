@@ -11,14 +11,17 @@ from tests.test_web_support import WIN_HAKU_TSUMO, new_session, post_event
 def test_a_tv_refused_a_stream_polls_and_still_shows_the_hand(browser, tmp_path):
     from webui import create_app
 
-    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "browser-tests", "SSE_STREAMS": 1})
+    # one stream, which lasts the whole test however slow the machine
+    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "browser-tests", "SSE_STREAMS": 1,
+                      "SSE_LIFETIME": 3600.0})
     phone = app.test_client()
     session_id, _, token = new_session(phone)
     with serving(app, threads=8) as base:
         host, port = base.removeprefix("http://").split(":")
         taken = http.client.HTTPConnection(host, int(port), timeout=20)     # the one stream there is
         taken.request("GET", f"/live/{session_id}")
-        assert taken.getresponse().status == 200
+        held = taken.getresponse()
+        assert held.status == 200
         context = browser.new_context()
         try:
             tv = context.new_page()
@@ -34,4 +37,5 @@ def test_a_tv_refused_a_stream_polls_and_still_shows_the_hand(browser, tmp_path)
             assert scores[0] > 25000 and sum(scores) == 100000
         finally:
             context.close()
+            held.close()
             taken.close()
