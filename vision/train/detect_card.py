@@ -23,6 +23,7 @@ that shows), its pose (upright, sideways, face down) and how sure it is. The cla
 as BGR, its long side scaled to {s.get('side_infer', 512)} and padded to multiples of 32 (`vision/detect.py: letterbox`), float32
 NCHW in 0-255; output: 11 maps at a quarter of the input's size, decoded by `vision/detect.py`.
 Built by `python -m vision.train.detector` ({size_bytes / 1e6:.1f} MB, float32{f"; {minutes} min on 2 shared CPU cores" if minutes else ""}).
+{report.get("note", "")}
 
 ## Network
 CenterNet-style: a plain strided backbone of 3x3 conv + batch-norm + ReLU layers ({s['width'] // 2}-{s['width']}-{s['width'] * 2}-{s['width'] * 3}-{s['width'] * 4}

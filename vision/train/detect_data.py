@@ -52,7 +52,7 @@ def rendered_sample(rng: np.random.Generator) -> Sample:
 
 def empty_sample(rng: np.random.Generator, side: int) -> Sample:
     """A picture with no tile at all: cloths, desks, keyboards, dominoes, cards, screens."""
-    image = backdrop(rng, side, side, things=int(rng.integers(1, 6)))
+    image = backdrop(rng, side, side, things=int(rng.integers(2, 9)))
     return Sample(image, np.zeros((0, 4), np.float32), np.zeros((0, 4), np.float32), np.zeros(0, bool),
                   np.zeros(0, bool), True)
 

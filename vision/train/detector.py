@@ -44,8 +44,8 @@ class Settings:
     lr: float = 2e-3
     weight_decay: float = 5e-4
     width: int = 48
-    real_share: float = 0.5
-    empty_share: float = 0.1
+    real_share: float = 0.45
+    empty_share: float = 0.2
     threads: int = 2
     riichi_check: int = 40      # rendered riichi hands measured each epoch
     tune_photos: int = 80       # tuning photos measured each epoch (all of them at the end)
@@ -120,6 +120,12 @@ def riichi_check(count: int, seed: int = 9001) -> list[Check]:
     return out
 
 
+def lookalike_check(count: int, seed: int = 9002) -> list[Check]:
+    """Tile-free pictures crowded with look-alikes: every detection on them is false."""
+    rng = np.random.default_rng(seed)
+    return [Check(empty_sample(rng, 640).image, np.zeros((0, 4), np.float32)) for _ in range(count)]
+
+
 def photo_checks(items: list[photos.LabelledPhoto]) -> list[Check]:
     return [Check(cv2.imread(str(p.path), cv2.IMREAD_COLOR), np.array(p.boxes, np.float32)) for p in items]
 
@@ -168,7 +174,7 @@ def train(s: Settings, resume: bool, out: Path) -> dict:
     real = photos.load(root, photos.TRAIN)
     tune = photos.load(root, photos.TUNE)
     tune_each = photo_checks(tune[::max(1, len(tune) // s.tune_photos)])
-    riichi = riichi_check(s.riichi_check)
+    riichi = riichi_check(s.riichi_check) + lookalike_check(s.riichi_check // 2)
     model = TileDetector(s.width).to(memory_format=torch.channels_last)
     optimiser = torch.optim.AdamW(model.parameters(), lr=s.lr, weight_decay=s.weight_decay)
     steps = s.epochs * math.ceil(s.samples / s.batch)
