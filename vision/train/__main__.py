@@ -17,9 +17,6 @@ from ..render.tilesets import available_arts
 from . import data, evaluate, quantize, real
 
 
-CAMERASH_WEIGHT = 6
-
-
 def main(argv: list[str] | None = None) -> int:
     try:
         import onnx  # noqa: F401
@@ -50,9 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     log = lambda msg: print(msg, flush=True)  # noqa: E731
     root = real.photos_dir()
-    # The few camerash tuning crops are repeated so they weigh as they did beside the thousands
-    # of hk-roboflow training crops.
-    tuning = (real.load(root, real.TUNING_SETS) * CAMERASH_WEIGHT if root else []) + real.hk_crops("train")
+    tuning = (real.load(root, real.TUNING_SETS) * real.CAMERASH_WEIGHT if root else []) + real.hk_crops("train")
     tuning = [] if args.no_real else tuning
     held_out = (real.load(root, real.HELD_OUT_SETS) if root else []) + real.hk_crops("held-out")
     minutes = 0.0

@@ -8,7 +8,7 @@ from pathlib import Path
 from .evaluate import Score, worst
 from .fit import Settings
 from .quantize import CALIBRATION_CROPS
-from .real import HELD_OUT_SETS, TUNING_SETS
+from .real import CAMERASH_WEIGHT, HELD_OUT_SETS, TUNING_SETS
 
 
 def previous_minutes(path: Path) -> float:
@@ -66,12 +66,19 @@ CPUs without VNNI instructions, where 8-bit weights overflow onnxruntime's 16-bi
   (梅 蘭 菊 竹 春 夏 秋 冬, a Latin season word, or none) in the other corner; each set picks the
   flowers' and the seasons' numeral script, colours and naming independently, so no colour alone
   names a group. Flowers and seasons are drawn 1.5 times as often as other tiles.
-- **Real tuning crops** ({tuning_used} crops, each seen {settings.real_repeats} times an epoch with a new
-  border, blur and flips): the photo sets {", ".join(sorted(TUNING_SETS))} of `shared/data/photos/camerash`
-  (its crops and the labelled boxes of those photos). The split is by **set**: the crops are
-  numbered by the photo they came from and the six `1-*` photos show one set, so no set is on
-  both sides.
-- **Held out, never used for training or tuning**: the sets {", ".join(sorted(HELD_OUT_SETS))}.
+- **Real crops** ({tuning_used} crops a pass, each seen {settings.real_repeats} times an epoch with a new
+  border, blur, now and then shrunk to a face a dozen or two pixels wide, and flips):
+  - the boxed tiles of the training photos of `shared/data/photos/hk-roboflow` ("Chinese Mahjong
+    Detection" v4 by the Roboflow workspace riichimahjongdetection, **CC BY 4.0**, as exported in
+    the public GitHub repository alanchoi00/mahjong_detection), split by shooting group as the
+    detector's (`vision/train/photos.py`), photos from the source's turned export left out (their
+    faces may be mirrored);
+  - the photo sets {", ".join(sorted(TUNING_SETS))} of `shared/data/photos/camerash` (its crops and the labelled
+    boxes of those photos), repeated {CAMERASH_WEIGHT} times as they are few. The camerash split is by
+    **set**: the crops are numbered by the photo they came from and the six `1-*` photos show
+    one set, so no set is on both sides.
+- **Held out, never used for training or tuning**: the camerash sets {", ".join(sorted(HELD_OUT_SETS))}, and the
+  held-out part of the hk-roboflow photos (as taken, not the turned export).
 
 ## Settings
 {", ".join(f"`{k}`={v}" for k, v in asdict(settings).items())}; AdamW, one-cycle learning rate,

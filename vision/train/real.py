@@ -29,6 +29,9 @@ IMAGE_SETS = {
     "images/3.png": "3", "images/5.jpg": "5", "images/10.jpg": "10", "images/8.jpg": "8", "images/12.jpg": "12",
 }
 TUNING_SETS = frozenset({"3", "5"})
+# The few camerash tuning crops are repeated so they weigh beside the thousands of hk-roboflow
+# training crops as they did alone.
+CAMERASH_WEIGHT = 6
 HELD_OUT_SETS = frozenset(CROP_SETS) - TUNING_SETS
 
 
