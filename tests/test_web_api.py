@@ -152,6 +152,23 @@ def test_scan_failure_is_a_clear_422(tmp_path):
     assert response.status_code == 422 and response.get_json()["error"]["detail"] == "no tiles in view"
 
 
+def test_a_photo_of_too_many_tiles_is_refused_though_they_were_named(tmp_path):
+    """A photo of a whole table names its tiles for `tenbou scan --json`, but the record page's
+    hand row cannot hold them: the web answer is a refusal in words."""
+    from vision.hand import Arrangement
+    from vision.scan import Scan, ScanError
+    from webui import create_app
+
+    def crowded(data, rules):
+        message = "45 tiles in view; a hand has at most 18 plus dora indicators: photograph just the one hand"
+        raise ScanError("too_many_tiles", message, [], Scan([], [], Arrangement(), None, [message]))
+    app = create_app({"DATA_DIR": str(tmp_path), "SECRET_KEY": "t", "SCAN": crowded})
+    client = app.test_client()
+    session_id, _, token = new_session(client)
+    response = _scan(client, session_id, token, _png(8, 4))
+    assert response.status_code == 422 and response.get_json()["error"]["code"] == "too_many_tiles"
+
+
 def test_webcam_not_configured_or_missing_is_a_clear_error(tmp_path):
     from webui import create_app
     plain = create_app({"DATA_DIR": str(tmp_path / "a"), "SECRET_KEY": "t"}).test_client()

@@ -70,8 +70,8 @@ def scan_photo(data: bytes, rules: str) -> dict:
         found = scanner(data, rules)
     except ValueError as err:   # vision's PhotoError and HandError are ValueErrors with a message
         named = getattr(err, "named", None)
-        if named is not None:
-            return named.to_json()
+        if named is not None and getattr(err, "code", "") == "too_few_tiles":
+            return named.to_json()   # too many tiles stay a refusal: no hand row holds them
         raise PlayerError(422, "scan_failed", getattr(err, "message", str(err)),
                           code=getattr(err, "code", "scan_failed")) from None
     except (OSError, RuntimeError, ImportError) as err:   # no model file, or onnxruntime cannot load it
