@@ -18,52 +18,19 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import re
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.parse
 import urllib.request
-from http.cookiejar import CookieJar
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from bench.serving import Phone, start_server  # noqa: E402
 HAND = {"type": "win", "winner": 0, "tsumo": True, "hand": {"concealed": "234m456p678s22z555z", "win_tile": "5z"}}
 WAIT = 30.0           # seconds a table waits for its scoreboards before counting the hand as lost
-
-
-def start_server(clients: int, database: str | None) -> tuple[subprocess.Popen, str]:
-    argv = [sys.executable, "-m", "webui.cli", "serve", "--port", "0", "--clients", str(clients),
-            "--data", tempfile.mkdtemp(prefix="tenbou-club-")]
-    if database:
-        argv += ["--database", database]
-    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    for _ in range(4):     # the address, perhaps after a warning (a stale compiled scorer)
-        match = re.search(r"running at (http://[\d.]+:\d+)/", proc.stdout.readline())
-        if match:
-            return proc, match.group(1)
-    proc.kill()
-    raise SystemExit("the server did not start")
-
-
-class Phone:
-    """The player who confirms a table's hands: a cookie jar and the CSRF token."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
-        self.csrf = ""
-        self.csrf = self.call("GET", "/api/csrf")["csrf_token"]
-
-    def call(self, method: str, path: str, body: dict | None = None) -> dict:
-        request = urllib.request.Request(self.base + path, method=method,
-                                         data=None if body is None else json.dumps(body).encode(),
-                                         headers={"Content-Type": "application/json", "X-CSRF-Token": self.csrf})
-        with self.opener.open(request, timeout=60) as response:
-            return json.loads(response.read())
 
 
 class Board(threading.Thread):
