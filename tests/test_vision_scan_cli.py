@@ -357,3 +357,12 @@ def test_a_tile_named_under_90_percent_is_doubtful_with_or_without_a_hand():
              Detection((24, 0, 34, 14), "face_down", ())]
     scan = Scan(tiles, [t.box for t in tiles], Arrangement(), None, [])
     assert [t["doubtful"] for t in scan.to_json()["tiles"]] == [True, False, False]
+
+
+def test_a_missing_tile_detector_is_said_in_words(tmp_path, monkeypatch, capsys):
+    import vision.detect
+    monkeypatch.setattr(vision.detect, "MODEL_NAME", "no_such_detector.onnx")
+    monkeypatch.setattr(vision.detect, "_FINDER", None)
+    assert main(["scan", str(hand_photo(tmp_path, ["3m", "5z"]))]) == 1
+    err = capsys.readouterr().err
+    assert "the tile detector" in err and "python -m vision.train.detector" in err and "Traceback" not in err

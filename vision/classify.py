@@ -15,16 +15,13 @@ import numpy as np
 from models import model_path
 
 from .labels import LABELS, label_of, tile_of  # noqa: F401  (re-exported: the classifier's names)
+from .onnx_model import ModelMissing, open_session  # noqa: F401  (ModelMissing re-exported)
 
 MODEL_NAME = "tile_classifier.onnx"
 INPUT_W, INPUT_H = 48, 64
 MEAN, SCALE = 0.5, 0.25
 # Batches smaller than this run in one part: splitting a handful of crops saves too little.
 SPLIT_AT = 8
-
-
-class ModelMissing(RuntimeError):
-    """The ONNX model file is absent or unreadable."""
 
 
 def fit_crop(crop: np.ndarray) -> np.ndarray:
@@ -71,18 +68,8 @@ class TileClassifier:
     def __init__(self, model_path_: Path | None = None, threads: int = 2, parts: int = 1) -> None:
         """`threads`: onnxruntime's threads inside one run; `parts`: a batch of at least
         SPLIT_AT crops is cut into this many parts, run side by side on their own threads."""
-        import onnxruntime as ort
-
         path = Path(model_path_) if model_path_ is not None else model_path(MODEL_NAME)
-        if not path.is_file():
-            raise ModelMissing(f"the tile model {path} is missing: run `python -m vision.train` to build it")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        try:
-            self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-        except Exception as exc:  # onnxruntime raises its own untyped errors for corrupt files
-            raise ModelMissing(f"the tile model {path} cannot be loaded: {exc}") from exc
+        self._session = open_session(path, threads, "the tile model", "python -m vision.train")
         self._input = self._session.get_inputs()[0].name
         classes = self._session.get_modelmeta().custom_metadata_map.get("labels")
         if classes is not None and tuple(classes.split(",")) != LABELS:

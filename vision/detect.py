@@ -21,6 +21,8 @@ import numpy as np
 
 from models import model_path
 
+from .onnx_model import open_session
+
 UPRIGHT, SIDEWAYS, FACE_DOWN = "upright", "sideways", "face_down"
 MODEL_NAME = "tile_detector.onnx"
 DETECT_SIDE = 512   # the long side the network sees; a whole table's tiles still have 12 pixels
@@ -49,10 +51,6 @@ class Found:
     @property
     def outline(self) -> Box:
         return self.whole or self.box
-
-
-class DetectorMissing(RuntimeError):
-    """The detector's ONNX file is absent or unreadable."""
 
 
 def letterbox(image: np.ndarray, side: int = DETECT_SIDE) -> tuple[np.ndarray, float]:
@@ -124,18 +122,8 @@ class TileFinder:
     """The shipped detector. Thread-compatible; one instance per process is enough."""
 
     def __init__(self, path: Path | None = None, threads: int = 1) -> None:
-        import onnxruntime as ort
-
         path = Path(path) if path is not None else model_path(MODEL_NAME)
-        if not path.is_file():
-            raise DetectorMissing(f"the tile detector {path} is missing: run `python -m vision.train.detector`")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        try:
-            self._session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-        except Exception as exc:  # onnxruntime raises its own untyped errors for corrupt files
-            raise DetectorMissing(f"the tile detector {path} cannot be loaded: {exc}") from exc
+        self._session = open_session(path, threads, "the tile detector", "python -m vision.train.detector")
         self._input = self._session.get_inputs()[0].name
         meta = self._session.get_modelmeta().custom_metadata_map
         # The threshold is chosen on tuning photos when the model is trained and stored with it.

@@ -60,10 +60,6 @@ def run(args: argparse.Namespace) -> int:
     from vision.classify import ModelMissing
     from vision.image_io import photo_from_frame
     from vision.scan import ScanError, pipeline_classifier, scan_photo, use_pipeline_threads
-    try:
-        from vision.detect import DetectorMissing
-    except ImportError:          # a build without the learned detector
-        DetectorMissing = ModelMissing
 
     _quiet_opencv(cv2)
     use_pipeline_threads()
@@ -98,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
             except ScanError:
                 steady.update(None, time.monotonic())
                 continue
-            except DetectorMissing as error:
+            except ModelMissing as error:   # the detector, first loaded on the first frame
                 print(f"tenbou camera: {error}", file=sys.stderr)
                 return 1
             if steady.update(reading_key(scan), time.monotonic()):

@@ -51,10 +51,6 @@ def situation_of(args: argparse.Namespace) -> dict:
 def run(args: argparse.Namespace) -> int:
     from vision.classify import ModelMissing
     from vision.image_io import PhotoError
-    try:
-        from vision.detect import DetectorMissing
-    except ImportError:          # a build without the learned detector
-        DetectorMissing = ModelMissing
     from vision.scan import ScanError, scan_file, use_pipeline_threads
 
     use_pipeline_threads()
@@ -70,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     except PhotoError as error:
         print(f"tenbou scan: {error.message}", file=sys.stderr)
         return BAD_PHOTO
-    except (ModelMissing, DetectorMissing) as error:
+    except ModelMissing as error:
         print(f"tenbou scan: {error}", file=sys.stderr)
         return NO_HAND
     if args.annotate and not write_annotation(args.annotate, args.photo, scan):
