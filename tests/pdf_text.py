@@ -14,8 +14,12 @@ def objects(data: bytes) -> dict[int, bytes]:
 
 
 def stream(body: bytes) -> bytes:
-    raw = re.search(rb"stream\r?\n(.*?)\r?\nendstream", body, re.S).group(1)
-    return zlib.decompress(raw) if b"/FlateDecode" in body.split(b"stream")[0] else raw
+    # The dictionary's /Length says where the data ends: compressed data may itself end in a
+    # carriage return, which a search for the line before "endstream" would cut off.
+    start = re.search(rb"stream\r?\n", body)
+    length = int(re.search(rb"/Length (\d+)", body[:start.start()]).group(1))
+    raw = body[start.end():start.end() + length]
+    return zlib.decompress(raw) if b"/FlateDecode" in body[:start.start()] else raw
 
 
 def pages(data: bytes) -> list[bytes]:
