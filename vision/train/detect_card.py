@@ -15,6 +15,8 @@ def write(path: Path, report: dict, held_out: dict[str, Finding], size_bytes: in
     rows = "\n".join(f"| {name} | {f.recall:.1%} ({f.found}/{f.tiles}) | "
                      f"{f.false_per_photo:.2f} | {f.photos} |" for name, f in held_out.items())
     minutes = report.get("minutes")
+    lookalikes = (f" and {report['lookalikes']} tile-free pictures crowded with look-alikes (every detection there false)"
+                  if report.get("lookalikes") else "")
     text = f"""# Tile detector (`tile_detector.onnx`)
 
 Finds every tile in a photo in one pass: each tile's face box, its whole box (face and the body
@@ -62,7 +64,7 @@ samples come from the seed and e alone; `--resume` goes on from the last epoch's
 
 ## Choosing what ships
 After each epoch the model was measured on the tuning photos and on a riichi check of
-{s['riichi_check']} rendered riichi hands (half standing at 5-30 degrees, half lying at 30-45); the epoch
+{s['riichi_check']} rendered riichi hands (half standing at 5-30 degrees, half lying at 30-45){lookalikes}; the epoch
 best on the two together ships: epoch {report['best_epoch']} of {s['epochs']} (tuning: {best.get('tune', '?')};
 riichi check: {best.get('riichi', '?')}). The threshold on the heatmaps, {report['threshold']}, was then chosen
 on all the tuning photos and the riichi check (tuning: {report.get('tune', '?')}; riichi check:

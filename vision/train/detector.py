@@ -46,7 +46,7 @@ class Settings:
     width: int = 48
     real_share: float = 0.45
     empty_share: float = 0.2
-    threads: int = 2
+    threads: int = 1           # two stall on each other whenever other work shares the cores
     riichi_check: int = 40      # rendered riichi hands measured each epoch
     tune_photos: int = 80       # tuning photos measured each epoch (all of them at the end)
 
@@ -226,7 +226,7 @@ def train(s: Settings, resume: bool, out: Path) -> dict:
     export(model, out, {"threshold": threshold, "side": DETECT_SIDE, "seed": s.seed, "epoch": best["epoch"]})
     report = {"settings": asdict(s), "best_epoch": best["epoch"], "threshold": threshold,
               "tune": sweep[threshold][1], "riichi": sweep[threshold][2], "history": history,
-              "train_photos": len(real), "tune_photos": len(tune)}
+              "train_photos": len(real), "tune_photos": len(tune), "lookalikes": s.riichi_check // 2}
     (folder / f"report-{s.seed}.json").write_text(json.dumps(report, indent=1))
     return report
 
