@@ -151,9 +151,9 @@ class TenbouReader:
 
     def __init__(self):
         from vision.detect import TileFinder
-        from vision.scan import PIPELINE_THREADS, pipeline_classifier
+        from vision.scan import pipeline_classifier
         self.classifier = pipeline_classifier()
-        self.finder = TileFinder(threads=PIPELINE_THREADS)
+        self.finder = TileFinder()   # as the pipeline runs it
         self.stages: dict[str, list[float]] = {"decode": [], "detect": [], "name": [], "hand": []}
 
     def read(self, photo: Labelled) -> tuple[list[tuple[list[float], str]], dict | None]:

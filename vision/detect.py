@@ -28,6 +28,9 @@ MODEL_NAME = "tile_detector.onnx"
 DETECT_SIDE = 512   # the long side the network sees; a whole table's tiles still have 12 pixels
 STRIDE = 4
 MAX_TILES = 300     # peaks taken at most; a photo of a whole set laid out holds 144
+# The network is the one step of a photo big enough to share: on 2 cores, 30 held-out photos
+# took a median 22.6 ms on one thread and 13.0 ms on two.
+DETECT_THREADS = 2
 Box = tuple[int, int, int, int]
 
 
@@ -121,7 +124,7 @@ def _suppress(boxes: np.ndarray, overlap: float) -> list[int]:
 class TileFinder:
     """The shipped detector. Thread-compatible; one instance per process is enough."""
 
-    def __init__(self, path: Path | None = None, threads: int = 1) -> None:
+    def __init__(self, path: Path | None = None, threads: int = DETECT_THREADS) -> None:
         path = Path(path) if path is not None else model_path(MODEL_NAME)
         self._session = open_session(path, threads, "the tile detector", "python -m vision.train.detector")
         self._input = self._session.get_inputs()[0].name
