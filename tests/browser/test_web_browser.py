@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.steps import enter_ron_by_han_and_fu
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 TV = {"viewport": {"width": 1920, "height": 1080}}
 TAP_HAND = "2m 3m 4m 4p 5p 6p 6s 7s 8s 2z 2z 5z 5z 5z".split()     # white dragon, tsumo
@@ -167,13 +169,7 @@ def test_an_evening_at_the_table(browser, server, artifacts, tmp_path):
 
     # riichi, then a hand by han and fu, so the settlement has something to show
     phone.click("[data-test=riichi1]")
-    phone.click("[data-test=record-hand]")
-    phone.click("[data-test=winner1]")
-    phone.click("[data-test=ron]")
-    phone.click("[data-test=discarder3]")
-    phone.click("[data-test=mode-hanfu]")
-    phone.fill("[data-test=han]", "3")
-    phone.select_option("[data-test=fu]", "40")
+    enter_ron_by_han_and_fu(phone, winner=1, discarder=3, han=3, fu=40)
     phone.wait_for_selector("[data-test=confirm]:not([disabled])")
     phone.click("[data-test=confirm]")
     phone.wait_for_selector("[data-test=scoreboard]")

@@ -8,6 +8,7 @@ names show as the text they are, and the Content-Security-Policy never has to re
 from __future__ import annotations
 
 from tests.browser.test_web_browser import PHONE
+from tests.browser.steps import enter_ron_by_han_and_fu
 
 NAMES = ["<iframe onload=pwned=1>", "<svg onload=pwned=2>", "<img src onerror=pwned=3", "'\"><svg onload=pwned=4>"]
 TITLE = '<img src=x onerror="window.pwned=5">'
@@ -51,12 +52,7 @@ def test_hostile_names_never_run(browser, server, artifacts):
     _safe(page, "scoreboard")
 
     # the record page: a double ron by han and fu, so the preview and the winners' list name them
-    page.click("[data-test=record-hand]")
-    page.click("[data-test=winner1]")
-    page.click("[data-test=ron]")
-    page.click("[data-test=discarder0]")
-    page.click("[data-test=mode-hanfu]")
-    page.fill("[data-test=han]", "3")
+    enter_ron_by_han_and_fu(page, winner=1, discarder=0, han=3)
     page.wait_for_selector("[data-test=add-winner]:not([disabled])")
     preview = page.inner_text("[data-test=preview]")
     assert NAMES[0] in preview and NAMES[1] in preview                   # who pays whom, as text

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.test_web_browser import PHONE, _read_photo, _scan_answer, READING, hand_codes, tap_tiles
+from tests.browser.steps import enter_ron_by_han_and_fu
 
 DESK = {"viewport": {"width": 1920, "height": 1080}}
 SCREENS = [pytest.param(PHONE, id="phone"), pytest.param(DESK, id="desk")]
@@ -237,13 +238,7 @@ def test_three_players_with_seat_four_empty_and_a_late_pon(browser, server, arti
     page.wait_for_selector("text=Late pon")
 
     # Ben wins on Aki's discard by han and fu and takes the sticks
-    page.click("[data-test=record-hand]")
-    page.click("[data-test=winner1]")
-    page.click("[data-test=ron]")
-    page.click("[data-test=discarder0]")
-    page.click("[data-test=mode-hanfu]")
-    page.fill("[data-test=han]", "3")
-    page.select_option("[data-test=fu]", "40")
+    enter_ron_by_han_and_fu(page, winner=1, discarder=0, han=3, fu=40)
     page.wait_for_selector("[data-test=confirm]:not([disabled])")
     page.click("[data-test=confirm]")
     page.wait_for_selector("[data-field=sticks]:has-text('0')")
