@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import os
 import statistics
 import sys
@@ -80,25 +79,19 @@ class Tally:
                 share(self.requests_right, self.requests_total), latency]
 
 
-def hk_held_out(photos_root: Path) -> list[Labelled]:
+def held_out(photos_root: Path) -> tuple[list[Labelled], list[Labelled]]:
+    """The hk-roboflow held-out photos (every tile boxed) and the camerash held-out sets (some
+    tiles labelled), as the training code splits them."""
     from vision.train import photos
-    if not (photos_root / "hk-roboflow" / "labels.json").is_file():
-        return []
-    return [Labelled(p.path, p.key, [(list(b), t) for b, t in zip(p.boxes, p.tiles)], True)
-            for p in photos.load(photos_root, photos.HELD_OUT)]
+    from vision.train.real import HELD_OUT_SETS
 
-
-def camerash_held_out(photos_root: Path) -> list[Labelled]:
-    from vision.train.real import HELD_OUT_SETS, IMAGE_SETS
-    labels_file = photos_root / "camerash" / "labels.json"
-    if not labels_file.is_file():
-        return []
-    out = []
-    for key, boxes in json.loads(labels_file.read_text(encoding="utf-8")).items():
-        if IMAGE_SETS.get(key) in HELD_OUT_SETS:
-            tiles = [(b["box"], f"0{b['tile'][1]}" if b.get("red") else b["tile"]) for b in boxes]
-            out.append(Labelled(labels_file.parent / key, f"camerash/{key}", tiles))
-    return out
+    def labelled(photo, complete: bool) -> Labelled:
+        return Labelled(photo.path, photo.key, [(list(b), t) for b, t in zip(photo.boxes, photo.tiles)], complete)
+    hk = ([labelled(p, True) for p in photos.load(photos_root, photos.HELD_OUT)]
+          if (photos_root / "hk-roboflow" / "labels.json").is_file() else [])
+    camerash = ([labelled(p, False) for p in photos.camerash(photos_root, HELD_OUT_SETS)]
+                if (photos_root / "camerash" / "labels.json").is_file() else [])
+    return hk, camerash
 
 
 def rendered_scenes(count: int, seed: int) -> list[Labelled]:
@@ -263,8 +256,9 @@ def main(argv: list[str] | None = None) -> int:
             readers.append(PeerReader())
         except ImportError:
             print("(mahjong-detector is not installed: pip install -e '.[bench]')", file=sys.stderr)
-    sets = [("hk-roboflow held out (every tile boxed)", hk_held_out(args.photos)),
-            ("camerash held out (some tiles labelled: only those scored)", camerash_held_out(args.photos)),
+    hk, camerash = held_out(args.photos)
+    sets = [("hk-roboflow held out (every tile boxed)", hk),
+            ("camerash held out (some tiles labelled: only those scored)", camerash),
             (f"rendered riichi hands (seed {args.seed}; every tile known)",
              rendered_scenes(args.rendered, args.seed) if args.rendered else [])]
     for title, photos in sets:

@@ -328,7 +328,7 @@ class BackClassifier(ColourClassifier):
 
 
 def test_a_face_taken_for_a_back_is_face_up_when_named_surely():
-    # The finder takes a face too dark for its face mask for a back by the outline; the
+    # The detector takes a face for a back (its face-down heatmap peaks there); the
     # classifier, sure of a face, turns it face up, and a real back stays a back.
     from vision.detect import FACE_DOWN, UPRIGHT, Found
     scene = compose([list("uuu")], crops=[face("1m"), face("2m"), face("3m")])

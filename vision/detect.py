@@ -130,8 +130,9 @@ class TileFinder:
         self._input = self._session.get_inputs()[0].name
         meta = self._session.get_modelmeta().custom_metadata_map
         # The threshold is chosen on tuning photos when the model is trained and stored with it.
-        self.threshold = float(json.loads(meta.get("settings", "{}")).get("threshold", 0.35))
-        self.side = int(json.loads(meta.get("settings", "{}")).get("side", DETECT_SIDE))
+        settings = json.loads(meta.get("settings", "{}"))
+        self.threshold = float(settings.get("threshold", 0.35))
+        self.side = int(settings.get("side", DETECT_SIDE))
 
     def raw(self, image: np.ndarray) -> tuple[np.ndarray, float]:
         """The network's output for a BGR image, and the factor the image was scaled by."""
@@ -148,8 +149,7 @@ _FINDER: TileFinder | None = None
 
 
 def find_tiles(image: np.ndarray, finder: TileFinder | None = None) -> list[Found]:
-    """Every tile in a BGR image, in reading order (top to bottom, then left to right by rows
-    is the hand step's job; here they come surest first)."""
+    """Every tile in a BGR image, surest first, found by the shipped detector (loaded once)."""
     global _FINDER
     if finder is None:
         if _FINDER is None:

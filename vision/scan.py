@@ -165,9 +165,8 @@ def name_tiles(image: np.ndarray, found: list[Found], classifier) -> list[Detect
 def _settled(tile: Found, ranking: list[tuple[str, float]] | None,
              as_lying: list[tuple[str, float]] | None) -> Detection:
     """A tile's pose and names, the classifier's word weighed against the finder's: a tile
-    taken for a back by its outline and surely named a face is face up (its face was too dark
-    for the face mask); a tile taken for sideways and named surest as it lies is upright; a
-    tile found as a face but surely named "back" is face down (a back as light as a face)."""
+    found face down and surely named a face is face up; a tile taken for sideways and named
+    surest as it lies is upright; a tile found as a face but surely named "back" is face down."""
     outline = tile.outline
     if tile.pose == FACE_DOWN:
         if ranking and ranking[0][0] != BACK and ranking[0][1] >= FACE_UP_SURE:

@@ -77,6 +77,11 @@ def _turn_boxes(boxes: np.ndarray, h: int, w: int, quarter: int) -> np.ndarray:
     return b
 
 
+def _mirror(boxes: np.ndarray, side: int) -> np.ndarray:
+    """Boxes of a `side`-wide picture flipped left to right."""
+    return np.stack([side - boxes[:, 2], boxes[:, 1], side - boxes[:, 0], boxes[:, 3]], 1)
+
+
 def augment(sample: Sample, rng: np.random.Generator, side: int, turn: bool) -> Sample:
     """The sample scaled so a face is 10-120 pixels wide (log-uniform), set on a random backdrop
     where it does not fill the square, cut to `side` x `side`, flipped, turned and recoloured."""
@@ -107,9 +112,8 @@ def augment(sample: Sample, rng: np.random.Generator, side: int, turn: bool) -> 
     wholes = None if sample.wholes is None else sample.wholes * scale + shift
     if rng.random() < 0.5:
         out = np.ascontiguousarray(out[:, ::-1])
-        faces = np.stack([side - faces[:, 2], faces[:, 1], side - faces[:, 0], faces[:, 3]], 1)
-        if wholes is not None:
-            wholes = np.stack([side - wholes[:, 2], wholes[:, 1], side - wholes[:, 0], wholes[:, 3]], 1)
+        faces = _mirror(faces.reshape(-1, 4), side)
+        wholes = None if wholes is None else _mirror(wholes.reshape(-1, 4), side)
     out = recolour(out, rng)
     return Sample(out, faces.reshape(-1, 4), None if wholes is None else wholes.reshape(-1, 4), sample.down,
                   sample.sideways, sample.knows_backs)

@@ -237,7 +237,7 @@ def held_out(path: Path) -> dict[str, Finding]:
     not counted there, so only how many tiles are found is meaningful)."""
     from ..detect import TileFinder
     from .detect_eval import iou_matrix
-    from .real import HELD_OUT_SETS, IMAGE_SETS
+    from .real import HELD_OUT_SETS
 
     finder = TileFinder(path)
     root = photos.shared_photos()
@@ -251,16 +251,10 @@ def held_out(path: Path) -> dict[str, Finding]:
         for c in photo_checks([p for p in photos.load(root, photos.HELD_OUT) if pick(p)]):
             finding.add(c.faces, np.array([f.box for f in finder.find(c.image)], np.float32).reshape(-1, 4))
         out[label] = finding
-    labels = json.loads((root / "camerash" / "labels.json").read_text(encoding="utf-8"))
     finding = Finding()
-    for key, boxes in labels.items():
-        if IMAGE_SETS.get(key) not in HELD_OUT_SETS:
-            continue
-        image = cv2.imread(str(root / "camerash" / key), cv2.IMREAD_COLOR)
-        faces = np.array([b["box"] for b in boxes], np.float32)
-        found = np.array([f.box for f in finder.find(image)], np.float32).reshape(-1, 4)
-        labelled = found[iou_matrix(found, faces).max(axis=1) > 0.1] if len(found) else found
-        finding.add(faces, labelled)
+    for c in photo_checks(photos.camerash(root, HELD_OUT_SETS)):
+        found = np.array([f.box for f in finder.find(c.image)], np.float32).reshape(-1, 4)
+        finding.add(c.faces, found[iou_matrix(found, c.faces).max(axis=1) > 0.1] if len(found) else found)
     out["camerash held-out sets (labelled tiles only)"] = finding
     return out
 

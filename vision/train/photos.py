@@ -50,6 +50,19 @@ def part_of(name: str) -> str:
     return HELD_OUT if share < HELD_OUT_SHARE else TUNE if share < HELD_OUT_SHARE + TUNE_SHARE else TRAIN
 
 
+def camerash(root: Path, sets: frozenset[str]) -> list[LabelledPhoto]:
+    """The camerash photos of `sets` (split by set in `real.py`); only some of their tiles are
+    labelled, so detections overlapping no label say nothing."""
+    from ..labels import label_of
+    from .real import IMAGE_SETS
+
+    folder = root / "camerash"
+    labels = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
+    return [LabelledPhoto(folder / key, f"camerash/{key}", [tuple(b["box"]) for b in boxes],
+                          [label_of(b["tile"], b.get("red", False)) for b in boxes], False)
+            for key, boxes in labels.items() if IMAGE_SETS.get(key) in sets]
+
+
 def load(root: Path, part: str) -> list[LabelledPhoto]:
     """The hk-roboflow photos of one part of the split."""
     from ..labels import label_of
