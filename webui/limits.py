@@ -34,6 +34,12 @@ MOST_NUKIDORA: Final = 4
 # Yakuman in one hand, counted as the scorer counts them (a sextuple is the most seen).
 MOST_YAKUMAN: Final = 6
 
+# A club's members and seasons: the largest clubs have a few hundred players.
+MOST_MEMBERS: Final = 500
+MOST_SEASONS: Final = 200
+# Games one imported `tenbou settle` log may add: a long evening is a dozen.
+MOST_IMPORTED_GAMES: Final = 50
+
 # Events in one session: a long game with every riichi and correction stays under 300; the
 # log, the chart and every replay grow with them.
 MOST_EVENTS: Final = 2_000

@@ -54,8 +54,9 @@ def grant(session_id: str) -> None:
     session.permanent = True
 
 
-def admit_code(game_session, code: str) -> None:
+def admit_code(game_session, code: str, expires: bool = True) -> None:
     """Let a join code open `game_session` (None: no such session), or refuse it in words.
+    A club's code (`expires` false) opens it for good; a session's stops when its game ends.
 
     The answer to a wrong code is the same 403 whatever else the request holds, and comes
     before anything else of it is read, so a guesser learns one bit per try and no more.
@@ -70,7 +71,7 @@ def admit_code(game_session, code: str) -> None:
     if game_session is None or not same_text(code.strip().upper(), game_session.join_code):
         throttle.wrong(client, session_id)
         raise PlayerError(403, "wrong_code")
-    if game.has_ended(game_session):
+    if expires and game.has_ended(game_session):
         raise PlayerError(403, "code_expired")
 
 

@@ -14,6 +14,7 @@ from flask import abort
 
 from .db import announce, get_db, now, transaction
 from .schema.tables import event as event_t
+from .schema.tables import seat as seat_t
 from .schema.tables import session as session_t
 
 # No 0/O or 1/I/L: the code is read aloud across a table
@@ -32,6 +33,8 @@ class Session:
     created_at: str
     uses_table: bool
     ended: bool | None = None       # the game has ended; None: not known since the last undo
+    club_id: str | None = None      # the club whose game it is
+    imported: bool = False          # entered from a `tenbou settle` log, not played in the app
 
 
 @dataclass(frozen=True)
@@ -56,17 +59,26 @@ def new_join_code() -> str:
     return "".join(secrets.choice(_CODE_ALPHABET) for _ in range(6))
 
 
-def create_session(config: dict, title: str, uses_table: bool = False) -> Session:
+def create_session(config: dict, title: str, uses_table: bool = False, club_id: str | None = None,
+                   members: dict[int, str] | None = None, played: "Played | None" = None) -> Session:
+    """A new session; in a club, `members` seats members (seat -> member id). `played` is a game
+    played without the app: its events, stored with the session in one transaction."""
     session_id = secrets.token_urlsafe(8)
     for attempt in range(_CODE_TRIES):
         try:
             with transaction() as db:
-                code = new_join_code()
-                while db.execute(sa.select(session_t.c.id).where(session_t.c.join_code == code)).first():
-                    code = new_join_code()    # a code typed at the table must name one session
+                code = unused_code(db, session_t)
                 db.execute(session_t.insert().values(
                     id=session_id, join_code=code, title=title, config_json=json.dumps(config),
-                    created_at=now(), uses_table=int(uses_table)))
+                    created_at=played.on if played else now(), uses_table=int(uses_table),
+                    club_id=club_id, imported=int(played is not None),
+                    ended=1 if played else None))
+                if members:
+                    db.execute(seat_t.insert(), [{"session_id": session_id, "seat": s, "member_id": m}
+                                                 for s, m in sorted(members.items())])
+                if played and played.events:
+                    db.execute(event_t.insert(), [{"session_id": session_id, "body_json": json.dumps(body),
+                                                   "created_at": played.on} for body in played.events])
             break
         except sa.exc.IntegrityError:
             # another server took the same code between our look and our write (unique index)
@@ -75,9 +87,24 @@ def create_session(config: dict, title: str, uses_table: bool = False) -> Sessio
     return get_session(session_id)
 
 
+@dataclass(frozen=True)
+class Played:
+    """A game played without the app: when (ISO text) and its events."""
+    on: str
+    events: list[dict]
+
+
+def unused_code(db: sa.Connection, table: sa.Table) -> str:
+    """A join code no row of `table` holds: a code typed at the table must name one thing."""
+    code = new_join_code()
+    while db.execute(sa.select(table.c.id).where(table.c.join_code == code)).first():
+        code = new_join_code()
+    return code
+
+
 def get_session(session_id: str) -> Session | None:
     row = get_db().execute(sa.select(session_t).where(session_t.c.id == session_id)).first()
-    return _session(row) if row else None
+    return session_from_row(row) if row else None
 
 
 def session_or_404(session_id: str) -> Session:
@@ -94,14 +121,14 @@ _NEWEST = (session_t.c.created_at.desc(), session_t.c.id.desc())
 
 def list_sessions(limit: int = 20) -> list[Session]:
     rows = get_db().execute(sa.select(session_t).order_by(*_NEWEST).limit(limit))
-    return [_session(r) for r in rows]
+    return [session_from_row(r) for r in rows]
 
 
 def table_session() -> Session | None:
     """The newest session that follows the automatic table."""
     row = get_db().execute(
         sa.select(session_t).where(session_t.c.uses_table == 1).order_by(*_NEWEST).limit(1)).first()
-    return _session(row) if row else None
+    return session_from_row(row) if row else None
 
 
 def events(session_id: str, include_undone: bool = False) -> list[StoredEvent]:
@@ -186,10 +213,11 @@ def set_ended(session_id: str, ended: bool) -> None:
         db.execute(session_t.update().where(session_t.c.id == session_id).values(ended=int(ended)))
 
 
-def _session(row: sa.Row) -> Session:
+def session_from_row(row: sa.Row) -> Session:
     ended = row.ended
     return Session(row.id, row.join_code, row.title, json.loads(row.config_json),
-                   row.created_at, bool(row.uses_table), None if ended is None else bool(ended))
+                   row.created_at, bool(row.uses_table), None if ended is None else bool(ended),
+                   row.club_id, bool(row.imported))
 
 
 def _event(row: sa.Row) -> StoredEvent:

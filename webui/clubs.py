@@ -1,0 +1,311 @@
+"""Clubs in the database: members, seasons, who sat where, and each game's kept results.
+
+A member is a person: a club session's seats name members (a guest's seat names nobody), and
+renaming a member rewrites their name in every session they sat in, in one transaction, so the
+scoreboards, settlements and standings all say the new name. A game's results for the
+standings (`scorer.club.GameSummary`) are worked out from its live events and kept with the
+events they came from; an undo or a new event makes them stale and the next look redoes them.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import date
+
+import sqlalchemy as sa
+from flask import abort
+
+from scorer.club import GameSummary, summarise
+
+from . import game, limits, store
+from .db import get_db, now, transaction
+from .errors import PlayerError
+from .schema.tables import club as club_t
+from .schema.tables import event as event_t
+from .schema.tables import game_result as result_t
+from .schema.tables import member as member_t
+from .schema.tables import season as season_t
+from .schema.tables import seat as seat_t
+from .schema.tables import session as session_t
+
+
+@dataclass(frozen=True)
+class Club:
+    id: str
+    name: str
+    join_code: str
+    created_at: str
+
+
+@dataclass(frozen=True)
+class Member:
+    id: str
+    club_id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Season:
+    id: str
+    name: str
+    starts: str                 # YYYY-MM-DD
+    ends: str | None            # the next season's start (not included); None: still running
+
+
+@dataclass(frozen=True)
+class ClubGame:
+    """One counted game of a club: the session, its results, and which member sat where."""
+    session: store.Session
+    summary: GameSummary
+    members: dict[int, str]     # seat -> member id (guests' seats absent)
+
+
+# --- clubs ---------------------------------------------------------------------------------
+
+def create_club(name: str) -> Club:
+    club_id = secrets.token_urlsafe(8)
+    with transaction() as db:
+        db.execute(club_t.insert().values(id=club_id, name=name, join_code=store.unused_code(db, club_t),
+                                          created_at=now()))
+    return get_club(club_id)
+
+
+def get_club(club_id: str) -> Club | None:
+    row = get_db().execute(sa.select(club_t).where(club_t.c.id == club_id)).first()
+    return Club(row.id, row.name, row.join_code, row.created_at) if row else None
+
+
+def club_or_404(club_id: str) -> Club:
+    found = get_club(club_id)
+    if found is None:
+        abort(404)
+    return found
+
+
+def list_clubs() -> list[Club]:
+    rows = get_db().execute(sa.select(club_t).order_by(club_t.c.name, club_t.c.id))
+    return [Club(r.id, r.name, r.join_code, r.created_at) for r in rows]
+
+
+# --- members -------------------------------------------------------------------------------
+
+def members(club_id: str) -> list[Member]:
+    rows = get_db().execute(sa.select(member_t).where(member_t.c.club_id == club_id)
+                            .order_by(sa.func.lower(member_t.c.name), member_t.c.id))
+    return [Member(r.id, r.club_id, r.name) for r in rows]
+
+
+def member_or_404(club_id: str, member_id: str) -> Member:
+    row = get_db().execute(sa.select(member_t).where(member_t.c.id == member_id,
+                                                     member_t.c.club_id == club_id)).first()
+    if row is None:
+        abort(404)
+    return Member(row.id, row.club_id, row.name)
+
+
+def _name_taken(db: sa.Connection, club_id: str, name: str, other_than: str | None = None) -> None:
+    """Refuse a name another member of the club has (Ann and ann would be one person to read)."""
+    query = sa.select(member_t.c.id).where(member_t.c.club_id == club_id,
+                                           sa.func.lower(member_t.c.name) == name.casefold())
+    if other_than:
+        query = query.where(member_t.c.id != other_than)
+    if db.execute(query).first():
+        raise PlayerError(409, "bad_field", f"name: the club already has a member called {name}",
+                          code="member_exists")
+
+
+def add_member(club_id: str, name: str) -> Member:
+    if not name:
+        raise PlayerError(400, "bad_field", "name: a member needs a name")
+    with transaction() as db:
+        db.execute(sa.select(club_t.c.id).where(club_t.c.id == club_id).with_for_update())
+        if db.execute(sa.select(sa.func.count()).select_from(member_t)
+                      .where(member_t.c.club_id == club_id)).scalar() >= limits.MOST_MEMBERS:
+            raise PlayerError(422, "bad_field", f"a club has at most {limits.MOST_MEMBERS} members",
+                              code="too_many_members")
+        _name_taken(db, club_id, name)
+        member_id = secrets.token_urlsafe(6)
+        db.execute(member_t.insert().values(id=member_id, club_id=club_id, name=name, created_at=now()))
+    return Member(member_id, club_id, name)
+
+
+def rename_member(club_id: str, member_id: str, name: str) -> Member:
+    """Rename a member here and in every session they sat in, or nowhere."""
+    if not name:
+        raise PlayerError(400, "bad_field", "name: a member needs a name")
+    with transaction() as db:
+        db.execute(sa.select(club_t.c.id).where(club_t.c.id == club_id).with_for_update())
+        _name_taken(db, club_id, name, other_than=member_id)
+        updated = db.execute(member_t.update().where(member_t.c.id == member_id, member_t.c.club_id == club_id)
+                             .values(name=name)).rowcount
+        if not updated:
+            abort(404)
+        seated = db.execute(sa.select(session_t.c.id, session_t.c.config_json, seat_t.c.seat)
+                            .join(seat_t, seat_t.c.session_id == session_t.c.id)
+                            .where(seat_t.c.member_id == member_id)).all()
+        for row in seated:
+            config = json.loads(row.config_json)
+            others = [p for s, p in enumerate(config["players"]) if s != row.seat]
+            if name.casefold() in (p.casefold() for p in others):
+                raise PlayerError(409, "bad_field", f"name: {name} also sat at a game this member played "
+                                                    "(two seats cannot have one name)", code="member_exists")
+            config["players"][row.seat] = name
+            db.execute(session_t.update().where(session_t.c.id == row.id).values(config_json=json.dumps(config)))
+        # the kept results name the players too
+        db.execute(result_t.delete().where(result_t.c.session_id.in_([r.id for r in seated])))
+    return Member(member_id, club_id, name)
+
+
+def seats_from_names(club_id: str, names: list[str]) -> dict[int, str]:
+    """The members a session's typed names are (matched without regard to case); a name no
+    member has is a guest's."""
+    by_name = {m.name.casefold(): m.id for m in members(club_id)}
+    return {s: by_name[n.casefold()] for s, n in enumerate(names) if n.casefold() in by_name}
+
+
+def seated(session_id: str) -> dict[int, str]:
+    rows = get_db().execute(sa.select(seat_t).where(seat_t.c.session_id == session_id))
+    return {r.seat: r.member_id for r in rows}
+
+
+# --- seasons -------------------------------------------------------------------------------
+
+def seasons(club_id: str) -> list[Season]:
+    """The club's seasons, newest first, each ending where the next one starts."""
+    rows = get_db().execute(sa.select(season_t).where(season_t.c.club_id == club_id)
+                            .order_by(season_t.c.starts.desc())).all()
+    found, ends = [], None
+    for row in rows:
+        found.append(Season(row.id, row.name, row.starts, ends))
+        ends = row.starts
+    return found
+
+
+def add_season(club_id: str, name: str, starts: str) -> Season:
+    try:
+        date.fromisoformat(starts)
+    except (TypeError, ValueError):
+        raise PlayerError(400, "bad_field", "starts: a date such as 2026-04-01") from None
+    if not name:
+        raise PlayerError(400, "bad_field", "name: a season needs a name")
+    with transaction() as db:
+        db.execute(sa.select(club_t.c.id).where(club_t.c.id == club_id).with_for_update())
+        if db.execute(sa.select(season_t.c.id).where(season_t.c.club_id == club_id,
+                                                     season_t.c.starts == starts)).first():
+            raise PlayerError(409, "bad_field", f"starts: a season already starts on {starts}",
+                              code="season_exists")
+        if db.execute(sa.select(sa.func.count()).select_from(season_t)
+                      .where(season_t.c.club_id == club_id)).scalar() >= limits.MOST_SEASONS:
+            raise PlayerError(422, "bad_field", f"a club keeps at most {limits.MOST_SEASONS} seasons",
+                              code="too_many_seasons")
+        season_id = secrets.token_urlsafe(6)
+        db.execute(season_t.insert().values(id=season_id, club_id=club_id, name=name, starts=starts))
+    return next(s for s in seasons(club_id) if s.id == season_id)
+
+
+# --- games ---------------------------------------------------------------------------------
+
+def club_sessions(club_id: str, season: Season | None = None) -> list[store.Session]:
+    """The club's sessions (of a season: started on or after its start, before its end), newest first."""
+    query = sa.select(session_t).where(session_t.c.club_id == club_id)
+    if season is not None:
+        query = query.where(session_t.c.created_at >= season.starts)
+        if season.ends:
+            query = query.where(session_t.c.created_at < season.ends)
+    rows = get_db().execute(query.order_by(session_t.c.created_at.desc(), session_t.c.id.desc()))
+    return [store.session_from_row(r) for r in rows]
+
+
+def games(club_id: str, season: Season | None = None) -> list[ClubGame]:
+    """The club's counted games, oldest first: finished in the app, or entered from a log.
+    Kept results are used where they still match the live events; the rest are worked out
+    again (one replay each) and kept."""
+    sessions = list(reversed(club_sessions(club_id, season)))
+    if not sessions:
+        return []
+    ids = [s.id for s in sessions]
+    db = get_db()
+    live = {r.session_id: (r.last, r.count) for r in db.execute(
+        sa.select(event_t.c.session_id, sa.func.max(event_t.c.id).label("last"),
+                  sa.func.count().label("count"))
+        .where(event_t.c.session_id.in_(ids), event_t.c.undone_at.is_(None))
+        .group_by(event_t.c.session_id))}
+    kept = {r.session_id: r for r in db.execute(sa.select(result_t).where(result_t.c.session_id.in_(ids)))}
+    seats: dict[str, dict[int, str]] = {}
+    for r in db.execute(sa.select(seat_t).where(seat_t.c.session_id.in_(ids))):
+        seats.setdefault(r.session_id, {})[r.seat] = r.member_id
+    found = []
+    for s in sessions:
+        version = live.get(s.id, (0, 0))
+        row = kept.get(s.id)
+        if row is not None and (row.through_event, row.live_events) == version:
+            summary = GameSummary.from_json(json.loads(row.summary_json))
+        else:
+            summary = _work_out(s, version)
+            if summary is None:
+                continue
+        if summary.finished or s.imported:
+            found.append(ClubGame(s, summary, seats.get(s.id, {})))
+    return found
+
+
+def _work_out(game_session: store.Session, version: tuple[int, int]) -> GameSummary | None:
+    """Replay one session and keep its results; None when a newer ledger refuses its events."""
+    try:
+        current = game.load(game_session)
+    except PlayerError:
+        return None
+    summary = summarise(current.config, current.state, [e.body for e in current.events])
+    through, count = version
+    try:
+        with transaction() as db:
+            db.execute(result_t.delete().where(result_t.c.session_id == game_session.id))
+            db.execute(result_t.insert().values(session_id=game_session.id, through_event=through,
+                                                live_events=count, summary_json=json.dumps(summary.to_json())))
+    except sa.exc.IntegrityError:
+        pass        # another server kept the same results a moment ago
+    return summary
+
+
+# --- games played without the app ----------------------------------------------------------
+
+def import_log(club: Club, log: object, played_on: str, title: str = "") -> list[store.Session]:
+    """Add the games of a `tenbou settle` log (docs/ledger.md) to the club, as played on
+    `played_on` (YYYY-MM-DD): each game a session with its events, its players seated as the
+    members of those names (others as guests). Every game is replayed first; a log the ledger
+    refuses adds nothing."""
+    from scorer.errors import HandError
+    from scorer.game.log import read_log
+
+    try:
+        day = date.fromisoformat(played_on)
+    except (TypeError, ValueError):
+        raise PlayerError(400, "bad_field", "played on: a date such as 2026-04-01") from None
+    try:
+        played = read_log(log)
+    except HandError as err:
+        raise PlayerError(422, "bad_log", err.message, code=err.code) from None
+    if len(played) > limits.MOST_IMPORTED_GAMES:
+        raise PlayerError(422, "bad_log", f"a log adds at most {limits.MOST_IMPORTED_GAMES} games at once",
+                          code="too_many_games")
+    bodies = _log_events(log)
+    made = []
+    for number, ((config, _state), events) in enumerate(zip(played, bodies), start=1):
+        if len(events) > limits.MOST_EVENTS:
+            raise PlayerError(422, "bad_log", f"game {number}: at most {limits.MOST_EVENTS:,} events",
+                              code="too_many_events")
+        names = list(config.players)
+        # games of one day keep their order: a second apart
+        on = f"{day.isoformat()}T00:00:{min(number, 59):02d}.000Z"
+        made.append((config.to_json(), names, store.Played(on, events)))
+    return [store.create_session(config, title or f"{played_on} (imported)", club_id=club.id,
+                                 members=seats_from_names(club.id, names), played=played)
+            for config, names, played in made]
+
+
+def _log_events(log: dict) -> list[list[dict]]:
+    """Each game's events in a log `read_log` accepted."""
+    if "games" not in log:
+        return [list(log["events"])]
+    return [list(g if isinstance(g, list) else g["events"]) for g in log["games"]]
