@@ -17,7 +17,7 @@ def register(sub) -> None:
                          help="sqlite:///PATH or postgresql://USER@HOST/DB (default: tenbou.sqlite3 in --data)")
     migrate.add_argument("--data", type=Path, default=None, help="the data folder (default: ~/.local/share/tenbou)")
     migrate.set_defaults(run=run_migrate)
-    copy = actions.add_parser("copy", help="copy every session and event of one database into another")
+    copy = actions.add_parser("copy", help="copy every session and event, and every club, of one database into another")
     copy.add_argument("--from", dest="source", required=True, metavar="URL",
                       help="the database copied, e.g. sqlite:///home/aki/.local/share/tenbou/tenbou.sqlite3")
     copy.add_argument("--to", dest="destination", required=True, metavar="URL",
@@ -91,8 +91,12 @@ def run_copy(args: argparse.Namespace) -> int:
     finally:
         source.dispose()
         destination.dispose()
-    print(f"Copied {done.sessions} sessions and {done.events} events to {db.shown(args.destination)}"
-          + (f"; {done.already} were there already" if done.already else ""))
+    clubs = (f", {done.clubs} clubs, {done.members} members and {done.seasons} seasons"
+             if done.clubs or done.members or done.seasons else "")
+    print(f"Copied {done.sessions} sessions and {done.events} events{clubs} to {db.shown(args.destination)}"
+          + (f"; {done.already} sessions were there already" if done.already else ""))
+    for club_id, code in done.new_club_codes.items():
+        print(f"  club {club_id}: its join code was taken there; it is now {code}")
     for session_id, code in done.new_codes.items():
         print(f"  session {session_id}: its join code was taken there; it is now {code}")
     return 0
