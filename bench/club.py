@@ -12,6 +12,9 @@ updates cross from one server to the other). Then every table confirms `--hands`
 and it times, per hand, the confirmation (POST answered) and the time from the POST to the last
 scoreboard of that table showing the hand. Every wait is bounded; the servers and the cluster
 are stopped at the end.
+
+Then it times a season's standings over 2,000 games, first render and warm, against replaying
+every game (bench/club_standings.py); `--standings-only` times those alone.
 """
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench import club_standings  # noqa: E402
 from bench.serving import Phone, start_server  # noqa: E402
 HAND = {"type": "win", "winner": 0, "tsumo": True, "hand": {"concealed": "234m456p678s22z555z", "win_tile": "5z"}}
 WAIT = 30.0           # seconds a table waits for its scoreboards before counting the hand as lost
@@ -160,21 +164,31 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=10, help="hands each table confirms")
     parser.add_argument("--database", default=None, metavar="URL",
                         help="a PostgreSQL to use (default: a throwaway cluster, where PostgreSQL is installed)")
+    parser.add_argument("--standings-only", action="store_true", help="time only a season's standings")
+    club_standings.add_arguments(parser)
     args = parser.parse_args()
-    run("SQLite, one server", [None], args)
-    cluster = None
-    url = args.database
-    if url is None:
-        sys.path.insert(0, str(ROOT))
-        from tests.postgres_cluster import ClusterUnavailable, start_cluster
-        try:
-            cluster = start_cluster()
-        except ClusterUnavailable as reason:
-            print(f"PostgreSQL: not measured ({reason})")
-            return
-        url = cluster.new_database()
+    cluster, unavailable = None, False
+
+    def postgres_url() -> str | None:
+        """A fresh database: `--database`, or one in a throwaway cluster started on first use."""
+        nonlocal cluster, unavailable
+        if args.database:
+            return args.database
+        if cluster is None and not unavailable:
+            from tests.postgres_cluster import ClusterUnavailable, start_cluster
+            try:
+                cluster = start_cluster()
+            except ClusterUnavailable as reason:
+                print(f"PostgreSQL: not measured ({reason})")
+                unavailable = True
+        return cluster.new_database() if cluster is not None else None
     try:
-        run("PostgreSQL, two servers", [url, url], args)
+        if not args.standings_only:
+            run("SQLite, one server", [None], args)
+            url = postgres_url()
+            if url:
+                run("PostgreSQL, two servers", [url, url], args)
+        club_standings.run(args, postgres_url)
     finally:
         if cluster is not None:
             cluster.stop()
