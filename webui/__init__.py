@@ -90,5 +90,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(live.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(settle.bp)
+    from . import lobby
+    app.register_blueprint(lobby.bp)      # the live tables, and the TV that cycles through them
     table.init_app(app)
     return app

@@ -13,6 +13,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "nav.tv": ("TV view", "TV表示"),
     "nav.settle": ("Settle", "精算"),
     "nav.share": ("Invite", "招待"),
+    # lobby: the live tables, and the TV that shows each in turn
+    "nav.lobby": ("Lobby", "ロビー"),
+    "lobby.title": ("Live tables", "対局中の卓"),
+    "lobby.club_title": ("{club}: live tables", "{club}：対局中の卓"),
+    "lobby.window": ("Games started in the last {hours} hours that have not ended, newest first (at most {most}).",
+                     "過去{hours}時間に始まり、まだ終わっていない対局（新しい順、最大{most}卓）。"),
+    "lobby.none": ("No table is being played right now.", "現在対局中の卓はありません。"),
+    "lobby.tv": ("TV view of every table", "全卓のTV表示"),
+    "lobby.waiting": ("No table is being played right now. This screen shows the tables as soon as a game starts.",
+                      "現在対局中の卓はありません。対局が始まるとこの画面に表示されます。"),
+    "lobby.table_of": ("Table {n} of {count}", "{count}卓中{n}卓目"),
     # home / new session
     "home.new": ("Start a session", "新しい対局"),
     "home.recent": ("Recent sessions", "最近の対局"),

@@ -1,0 +1,110 @@
+"""The lobby's cycling TV in a browser (issue 18): two live tables shown in turn, a hand recorded
+on the shown one drawn at once, tables that start and end picked up, and the words while none
+is live; the lobby page and the TV at 1920x1080 and 390x844, saved under the test's tmp_path."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tests.browser.test_web_browser import PHONE, TV
+from tests.test_web_support import new_session, post_event
+
+RON = {"type": "win", "winner": 1, "discarder": 0, "hand": {"concealed": "234m456p678s22z555z", "win_tile": "2z"}}
+BOARD = "[data-field=board]"
+LIST_S = 20       # tv-cycle.js reads the table list again this often
+
+
+def _shown(page) -> str | None:
+    return page.get_attribute(BOARD, "data-session")
+
+
+def _watch(page, wanted: set[str], seconds: float) -> list[str]:
+    """The tables the board shows, in order, until every one of `wanted` was seen (or time is up)."""
+    seen: list[str] = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not wanted <= set(seen):
+        now = _shown(page)
+        if now and (not seen or seen[-1] != now):
+            seen.append(now)
+        page.wait_for_timeout(200)
+    return seen
+
+
+def _open(browser, screen: dict, url: str):
+    page = browser.new_context(**screen).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    # CSP refusals are console errors; a failed load is told by its response (the favicon is none of ours)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error"
+            and not m.text.startswith("Failed to load resource") else None)
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400
+            and not r.url.endswith("/favicon.ico") else None)
+    page.goto(url)
+    return page, errors
+
+
+def test_the_tv_cycles_through_live_tables_and_follows_them(browser, server, tmp_path):
+    base, app = server
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    phone = app.test_client()
+    four, _, token = new_session(phone, title="Table A")
+    three, _, _ = new_session(phone, title="Table B <b>three</b>", player0="<b>Ben</b>", player3="", uma="")
+
+    # the lobby page on both screens
+    for name, screen in (("desk", TV), ("phone", PHONE)):
+        page, errors = _open(browser, screen, base + "/lobby")
+        assert page.locator("[data-test=lobby-table]").count() == 2
+        page.screenshot(path=str(shots / f"lobby-{name}.png"), full_page=True)
+        assert not errors, errors
+        page.context.close()
+
+    # the cycling TV: both tables within one switch and a bit (5 s a table)
+    desk, desk_errors = _open(browser, TV, base + "/lobby/tv?every=5")
+    seen = _watch(desk, {four, three}, 12)
+    assert {four, three} <= set(seen), seen
+    assert seen[0] == three                     # the newest first
+    desk.wait_for_selector(f"{BOARD}[data-session='{three}']", timeout=8000)
+    assert desk.locator(".seat .name").first.text_content() == "<b>Ben</b>"      # typed text, not markup
+    assert desk.locator(".seat .name b").count() == 0 and desk.locator(".seat").count() == 3
+    desk.screenshot(path=str(shots / "tv-desk-three.png"))
+    desk.wait_for_selector(f"{BOARD}[data-session='{four}']", timeout=8000)
+    assert desk.locator(".seat").count() == 4
+    desk.screenshot(path=str(shots / "tv-desk-four.png"))
+
+    # a phone TV that stays on one table: a hand recorded there is drawn while it is shown
+    tv, tv_errors = _open(browser, PHONE, base + "/lobby/tv?every=300")
+    tv.wait_for_selector(f"{BOARD} .link-state.online", timeout=10_000)
+    assert _shown(tv) == three
+    post_event(phone, three, token, {"type": "riichi", "seat": 1})
+    tv.wait_for_selector(f"{BOARD}[data-events='1'] .seat.in-riichi", timeout=10_000)
+    assert _shown(tv) == three
+    tv.screenshot(path=str(shots / "tv-phone.png"))
+    # and the desk's board of the four-seat table follows its hand while that table is shown
+    desk.wait_for_selector(f"{BOARD}[data-session='{four}']", timeout=12_000)
+    assert post_event(phone, four, token, RON).status_code == 201
+    desk.wait_for_selector(f"{BOARD}[data-session='{four}'][data-events='1']", timeout=4000)
+    scores = desk.eval_on_selector_all(".seat .score", "els => els.map(e => Number(e.textContent))")
+    assert scores == [23400, 26600, 25000, 25000]
+    assert desk.locator(".seat .delta.up").text_content() == "+1600"
+
+    # a table that starts comes into the cycle, one that ends leaves it
+    late, _, _ = new_session(phone, title="Table C")
+    assert post_event(phone, three, token, {"type": "end"}).status_code == 201
+    seen = _watch(desk, {late}, LIST_S + 12)
+    assert late in seen, seen
+    desk.wait_for_selector(".tv-cycle-count:has-text('of 2')", timeout=12_000)     # A and C
+
+    # no table live: the TV says so, and keeps looking
+    for session_id in (four, late):
+        assert post_event(phone, session_id, token, {"type": "end"}).status_code == 201
+    desk.wait_for_selector("[data-test=tv-empty]", state="visible", timeout=(LIST_S + 5) * 1000)
+    assert desk.locator(BOARD).is_hidden()
+    desk.screenshot(path=str(shots / "tv-desk-empty.png"))
+    again, _, _ = new_session(phone, title="Table D")
+    desk.wait_for_selector(f"{BOARD}[data-session='{again}']", timeout=(LIST_S + 5) * 1000)
+    assert not desk_errors and not tv_errors, (desk_errors, tv_errors)
+    print("screenshots:", shots)
+    desk.context.close()
+    tv.context.close()
+
