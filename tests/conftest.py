@@ -28,3 +28,17 @@ def postgres():
     yield cluster
     cluster.stop()
     shutil.rmtree(cluster.folder, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path):
+    """A fresh database for one test, on SQLite and again on PostgreSQL (where installed)."""
+    from webui import db
+
+    if request.param == "sqlite":
+        yield db.url_for_path(tmp_path / "tenbou.sqlite3")
+        return
+    cluster = request.getfixturevalue("postgres")
+    url = cluster.new_database()
+    yield url
+    cluster.drop(url)

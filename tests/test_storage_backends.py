@@ -15,17 +15,6 @@ from webui import create_app, db
 from tests.test_web_support import WIN_HAKU_TSUMO, new_session, post_event, state
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request, tmp_path):
-    if request.param == "sqlite":
-        yield db.url_for_path(tmp_path / "tenbou.sqlite3")
-        return
-    cluster = request.getfixturevalue("postgres")
-    url = cluster.new_database()
-    yield url
-    cluster.drop(url)
-
-
 @pytest.fixture
 def servers(database_url, tmp_path):
     """Make apps on one database, as `tenbou serve` processes would be; all closed at the end."""

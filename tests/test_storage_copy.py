@@ -14,7 +14,6 @@ import sqlalchemy as sa
 from webui import create_app, db
 from webui.cli import main
 
-from tests.test_storage_backends import database_url  # noqa: F401  (SQLite and PostgreSQL)
 from tests.test_web_support import new_session, post_event, state
 
 

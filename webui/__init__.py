@@ -84,8 +84,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     headers.init_app(app)
 
-    from . import api, sessions, settle, table
+    from . import api, club_pages, sessions, settle, table
     app.register_blueprint(sessions.bp)
+    app.register_blueprint(club_pages.bp)
+    club_pages.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(table.bp)

@@ -7,7 +7,7 @@ import importlib
 import sys
 
 # Module names under webui.commands, in the order `tenbou --help` lists them.
-COMMANDS = ("score", "table", "scan", "camera", "serve", "demo", "settle", "db")
+COMMANDS = ("score", "table", "scan", "camera", "serve", "demo", "settle", "db", "club")
 
 
 def build_parser() -> argparse.ArgumentParser:

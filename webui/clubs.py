@@ -21,6 +21,7 @@ from scorer.club import GameSummary, summarise
 from . import game, limits, store
 from .db import get_db, now, transaction
 from .errors import PlayerError
+from .forms import text
 from .schema.tables import club as club_t
 from .schema.tables import event as event_t
 from .schema.tables import game_result as result_t
@@ -182,6 +183,21 @@ def seasons(club_id: str) -> list[Season]:
     return found
 
 
+def pick_season(club_id: str, wanted: str | None) -> Season | None:
+    """The season asked for by id, or None for `all`; by default the one running today, or
+    every game where the club has no seasons."""
+    found = seasons(club_id)
+    if wanted == "all":
+        return None
+    if wanted:
+        for season in found:
+            if season.id == wanted:
+                return season
+        raise PlayerError(404, "not_found", "season: the club has no such season")
+    today = date.today().isoformat()
+    return next((s for s in found if s.starts <= today), None)
+
+
 def add_season(club_id: str, name: str, starts: str) -> Season:
     try:
         date.fromisoformat(starts)
@@ -291,17 +307,37 @@ def import_log(club: Club, log: object, played_on: str, title: str = "") -> list
                           code="too_many_games")
     bodies = _log_events(log)
     made = []
-    for number, ((config, _state), events) in enumerate(zip(played, bodies), start=1):
+    for number, ((config, state), events) in enumerate(zip(played, bodies), start=1):
+        where = f"game {number}: " if len(played) > 1 else ""
         if len(events) > limits.MOST_EVENTS:
-            raise PlayerError(422, "bad_log", f"game {number}: at most {limits.MOST_EVENTS:,} events",
+            raise PlayerError(422, "bad_log", f"{where}at most {limits.MOST_EVENTS:,} events",
                               code="too_many_events")
+        _within_bounds(config, state, where)
         names = list(config.players)
         # games of one day keep their order: a second apart
         on = f"{day.isoformat()}T00:00:{min(number, 59):02d}.000Z"
         made.append((config.to_json(), names, store.Played(on, events)))
-    return [store.create_session(config, title or f"{played_on} (imported)", club_id=club.id,
+    return [store.create_session(config, title, club_id=club.id,
                                  members=seats_from_names(club.id, names), played=played)
             for config, names, played in made]
+
+
+def _within_bounds(config, state, where: str) -> None:
+    """Hold an imported game to what the new-session form allows (`limits`), so a log cannot
+    store what a page, chart or settlement could not show at a real table's cost."""
+    for name in config.players:
+        text(name, f"{where}player", limits.NAME_LENGTH)
+    checks = [("starting points", config.starting_points, limits.MOST_START),
+              ("return points", config.return_points, limits.MOST_START),
+              ("rate", config.rate, limits.MOST_RATE),
+              ("uma", max((abs(u) for u in config.uma), default=0), limits.MOST_UMA * 1000),
+              ("chip value", config.chips.value if config.chips else 0, limits.MOST_CHIP_VALUE),
+              ("limit", config.options.get("limit", 0) if config.rules == "chinese-classical" else 0,
+               limits.MOST_CHINESE_LIMIT),
+              ("score", max((abs(v) for h in state.hands for v in h.scores), default=0), limits.MOST_SCORE)]
+    for name, value, most in checks:
+        if not isinstance(value, (int, float)) or abs(value) > most:
+            raise PlayerError(422, "bad_log", f"{where}{name}: at most {most:,}", code="bad_log")
 
 
 def _log_events(log: dict) -> list[list[dict]]:

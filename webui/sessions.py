@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 
-from . import game, store, wins
+from . import clubs, game, store, wins
+from .club_pages import may_manage
 from .errors import PlayerError
 from .forms import seat, text
 from .recording import record, undo
@@ -41,12 +42,20 @@ def set_language():
 
 @bp.route("/new", methods=["GET", "POST"])
 def new_session():
+    """A new session; `club` makes it one of a club's games, its seats taken by the members of
+    the names typed (picked from the club's list) and guests."""
+    club = _club_of(request.values.get("club"))
     if request.method == "GET":
-        return render_template("new.html", presets=game.PRESETS, defaults=game.form_defaults())
+        return render_template("new.html", presets=game.PRESETS, defaults=game.form_defaults(),
+                               club=club, members=clubs.members(club.id) if club else [])
     check_csrf()
+    if club is not None and not may_manage(club):
+        raise PlayerError(403, "club_join_required")
     config = game.config_from_form(request.form)
     title = text(request.form.get("title"), "title", 60)
-    created = store.create_session(config, title, uses_table=request.form.get("uses_table") == "on")
+    created = store.create_session(config, title, uses_table=request.form.get("uses_table") == "on",
+                                   club_id=club.id if club else None,
+                                   members=clubs.seats_from_names(club.id, config["players"]) if club else None)
     grant(created.id)
     return redirect(url_for("sessions.share", session_id=created.id))
 
@@ -86,6 +95,12 @@ def scoreboard(session_id: str):
 def tv(session_id: str):
     game_session = store.session_or_404(session_id)
     return render_template("tv.html", s=game_session, snap=game.snapshot(game_session))
+
+
+def _club_of(club_id: str | None) -> clubs.Club | None:
+    if not club_id:
+        return None
+    return clubs.club_or_404(club_id)
 
 
 def join_url(game_session: store.Session) -> str:

@@ -45,3 +45,16 @@ def server(tmp_path):
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def phone_or_desk(browser):
+    """Open a page on a screen of the given size; (page, its script errors). Dialogs are accepted."""
+    def open_page(screen):
+        context = browser.new_context(**screen)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("dialog", lambda dialog: dialog.accept())
+        return page, errors
+    return open_page

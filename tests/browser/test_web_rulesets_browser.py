@@ -86,18 +86,6 @@ def _tv_shows_every_seat(browser, base: str, session_id: str, screen: dict, arti
     tv.context.close()
 
 
-@pytest.fixture
-def phone_or_desk(browser, request):
-    def open_page(screen):
-        context = browser.new_context(**screen)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("dialog", lambda dialog: dialog.accept())
-        return page, errors
-    return open_page
-
-
 @pytest.mark.parametrize("screen", SCREENS)
 def test_classical_chinese_from_the_form_to_the_settlement(browser, server, artifacts, phone_or_desk, screen):
     base, _ = server

@@ -13,6 +13,8 @@ from scorer.errors import HandError
 from scorer.game.log import read_log
 from scorer.settlement import Settlement, settle_session
 
+from .json_file import Unreadable, read_json
+
 UNREADABLE = 2
 LENGTH_NAMES = {"east": "East only", "south": "East-South", "west": "three winds", "full": "four winds"}
 
@@ -28,19 +30,9 @@ def register(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.log == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.log, encoding="utf-8") as source:
-                text = source.read()
-        log = json.loads(text)
-    except OSError as error:
-        return _fail(f"cannot read {args.log}: {error.strerror or error}")
-    except UnicodeDecodeError:
-        return _fail(f"{args.log} is not a text file")
-    except json.JSONDecodeError as error:
-        name = "the input" if args.log == "-" else args.log
-        return _fail(f"{name} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})")
+        log = read_json(args.log)
+    except Unreadable as error:
+        return _fail(str(error))
     try:
         games = read_log(log)
     except HandError as error:
