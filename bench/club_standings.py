@@ -11,8 +11,7 @@ times, in-process through Flask's test client, the season's standings page: the 
 after the results were kept for no game (each game replayed once, its results kept), and
 warm renders (kept results read back). The peer is the same page with every game replayed on
 each render and nothing kept (the events of all games read in one query): what the page would
-cost without kept results. Until the page exists it times what the page will do instead:
-`webui.clubs.games()` then `scorer.club.standings()` in a request context.
+cost without kept results.
 """
 from __future__ import annotations
 
@@ -111,14 +110,14 @@ def build_club(app, games: int, members: int, seed: int) -> tuple[str, str]:
 
 # --- the peer: every game replayed on each render ------------------------------------------
 
-def replayed_games(club_id: str, season=None) -> list:
-    """`webui.clubs.games` without kept results: every game's events read (one query) and
+def replayed_games(club_id: str, season=None, wins: bool = False) -> list:
+    """`webui.club_results.games` without kept results: every game's events read (one query) and
     replayed, nothing written."""
     import sqlalchemy as sa
 
     from scorer.club import summarise
     from scorer.game import GameConfig, replay
-    from webui import clubs
+    from webui import club_results, clubs
     from webui.db import get_db
     from webui.schema.tables import event as event_t
     from webui.schema.tables import seat as seat_t
@@ -138,56 +137,43 @@ def replayed_games(club_id: str, season=None) -> list:
         config = GameConfig.from_json(s.config)
         summary = summarise(config, replay(config, bodies[s.id]), bodies[s.id])
         if summary.finished or s.imported:
-            found.append(clubs.ClubGame(s, summary, seats.get(s.id, {})))
+            found.append(club_results.ClubGame(s.id, s.title, s.created_at, s.imported, summary,
+                                               seats.get(s.id, {})))
     return found
 
 
 @contextmanager
 def replaying_every_game():
-    """The app's `clubs.games` swapped for the peer while the block runs; refuses to time a
+    """The app's `club_results.games` swapped for the peer while the block runs; refuses to time a
     page that did not call it (it would be timing kept results as the peer)."""
-    from webui import clubs
-    kept, calls = clubs.games, []
+    from webui import club_results
+    kept, calls = club_results.games, []
 
     def peer(*args, **kwargs):
         calls.append(1)
         return replayed_games(*args, **kwargs)
-    clubs.games = peer
+    club_results.games = peer
     try:
         yield
     finally:
-        clubs.games = kept
+        club_results.games = kept
     if not calls:
-        raise SystemExit("the standings page did not call webui.clubs.games: the peer cannot be timed")
+        raise SystemExit("the standings page did not call webui.club_results.games: the peer cannot be timed")
 
 
 # --- timing --------------------------------------------------------------------------------
 
 def renderer(app, club_id: str, season_id: str) -> tuple[str, Callable[[], None]]:
-    """How the standings are rendered: the page where it answers (asked of an empty club, so
-    the big one stays cold), else what it will call."""
-    from webui import clubs
+    """The season's standings page, as a phone or the TV asks for it."""
     client = app.test_client()
-    with app.app_context():
-        probe = clubs.create_club("Probe")
-    if client.get(f"/c/{probe.id}/standings").status_code == 200:
-        url = f"/c/{club_id}/standings?season={season_id}"
+    url = f"/c/{club_id}/standings?season={season_id}"
 
-        def page() -> None:
-            response = client.get(url)
-            response.get_data()
-            if response.status_code != 200:
-                raise SystemExit(f"GET {url} answered {response.status_code}")
-        return "GET /c/<id>/standings", page
-
-    def calls() -> None:
-        from scorer.club import standings
-        with app.test_request_context(f"/c/{club_id}/standings"):
-            season = next(s for s in clubs.seasons(club_id) if s.id == season_id)
-            played = clubs.games(club_id, season)
-            names = {m.id: m.name for m in clubs.members(club_id)}
-            standings(((g.summary, g.members) for g in played), names)
-    return "clubs.games() + standings() (no page yet)", calls
+    def page() -> None:
+        response = client.get(url)
+        response.get_data()
+        if response.status_code != 200:
+            raise SystemExit(f"GET {url} answered {response.status_code}")
+    return "GET /c/<id>/standings", page
 
 
 def timed(render: Callable[[], None]) -> float:

@@ -88,7 +88,7 @@ class GameSummary:
     def from_json(cls, data: dict) -> "GameSummary":
         return cls(data["rules"], data["finished"], data["hands"],
                    tuple(SeatLine(**s) for s in data["seats"]),
-                   tuple(WinLine.from_json(w) for w in data["wins"]), data.get("currency", ""))
+                   tuple(WinLine.from_json(w) for w in data.get("wins", ())), data.get("currency", ""))
 
 
 def summarise(config: GameConfig, state: GameState, bodies: list[dict]) -> GameSummary:

@@ -111,7 +111,7 @@ RIICHI_GAME = json.loads((Path(__file__).resolve().parents[1] / "docs/examples/r
 def _home_club(folder) -> tuple[str, str, str]:
     """A home table's SQLite file with a club: three members, a season, and a game entered
     from a log (Ann, Bo and Cy seated as members, Di a guest), its results kept."""
-    from webui import clubs
+    from webui import club_results, clubs
     url = db.url_for_path(folder / "tenbou.sqlite3")
     app = _app(url, folder)
     with app.app_context():
@@ -120,19 +120,19 @@ def _home_club(folder) -> tuple[str, str, str]:
             clubs.add_member(club.id, name)
         clubs.add_season(club.id, "Spring", "2026-03-01")
         [played] = clubs.import_log(club, RIICHI_GAME, "2026-03-05")
-        assert len(clubs.games(club.id)) == 1           # keeps its results at home
+        assert len(club_results.games(club.id)) == 1           # keeps its results at home
     _close(app)
     return url, club.id, played.id
 
 
 def _club_as_seen(app, club_id: str, session_id: str) -> tuple:
     from scorer.club import standings
-    from webui import clubs, store
+    from webui import club_results, clubs, store
     with app.app_context():
         found = clubs.get_club(club_id)
         names = {m.id: m.name for m in clubs.members(club_id)}
         copied = store.get_session(session_id)
-        table = standings(((g.summary, g.members) for g in clubs.games(club_id)), names)
+        table = standings(((g.summary, g.members) for g in club_results.games(club_id)), names)
         return (found.name, found.created_at, names, [(s.id, s.name, s.starts) for s in clubs.seasons(club_id)],
                 clubs.seated(session_id), copied.club_id, copied.imported,
                 {rules: [r.to_json() for r in rows] for rules, rows in table.items()})

@@ -259,3 +259,24 @@ def test_wrong_club_codes_are_throttled(app):
     answers = [guesser.post(f"/c/{club_id}/join", data={"csrf_token": token, "code": f"WRNG{i:02d}"}).status_code
                for i in range(12)]
     assert 429 in answers and answers[0] == 403
+
+
+def test_a_result_worked_out_from_events_no_longer_live_is_not_kept(app, client):
+    """A replay that raced a new event: the kept row would be stale, so nothing is written."""
+    import sqlalchemy as sa
+
+    from webui import club_results
+    from webui.db import get_db, transaction
+    from webui.schema.tables import game_result
+
+    club_id, token, _ = make_club(client)
+    session_id = club_session(client, club_id, token)
+    play_to_the_end(client, session_id, token)
+    with app.app_context():
+        [played] = club_results.games(club_id)              # worked out and kept
+        with transaction() as db:
+            club_results.forget(db, [session_id])
+        club_results._keep({session_id: played.summary}, {session_id: (1, 1)})   # not what is live
+        assert get_db().execute(sa.select(sa.func.count()).select_from(game_result)).scalar() == 0
+        assert club_results.games(club_id)[0].summary == played.summary          # worked out again
+        assert get_db().execute(sa.select(sa.func.count()).select_from(game_result)).scalar() == 1

@@ -9,6 +9,7 @@ import json
 from scorer.club import PlayerStanding
 
 from . import clubs
+from .club_results import ClubGame
 
 COLUMNS = ("rules", "name", "games", "result", "money", "average_place", "firsts", "lasts",
            "hands", "wins", "deal_ins", "riichi", "win_rate", "deal_in_rate", "riichi_rate")
@@ -33,15 +34,15 @@ def season_csv(table: dict[str, list[PlayerStanding]]) -> str:
     return out.getvalue()
 
 
-def season_json(club: clubs.Club, season: clubs.Season | None, played: list[clubs.ClubGame],
+def season_json(club: clubs.Club, season: clubs.Season | None, played: list[ClubGame],
                 table: dict[str, list[PlayerStanding]]) -> str:
     return json.dumps({
         "club": {"id": club.id, "name": club.name},
         "season": None if season is None else {"id": season.id, "name": season.name,
                                                "starts": season.starts, "ends": season.ends},
         "standings": {rules: [r.to_json() for r in rows] for rules, rows in table.items()},
-        "games": [{"session": g.session.id, "title": g.session.title, "played": g.session.created_at,
-                   "imported": g.session.imported, "rules": g.summary.rules, "hands": g.summary.hands,
+        "games": [{"session": g.session_id, "title": g.title, "played": g.played,
+                   "imported": g.imported, "rules": g.summary.rules, "hands": g.summary.hands,
                    "seats": [{**line.to_json(), "money": line.money / 100, "member": g.members.get(line.seat)}
                              for line in g.summary.seats]}
                   for g in played],

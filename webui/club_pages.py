@@ -14,7 +14,7 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 
 from scorer.club import SORTS, standings
 
-from . import clubs, limits
+from . import club_results, clubs, limits
 from .chart import RIICHI_LEAST_STEP, score_chart
 from .club_export import season_csv, season_json
 from .errors import PlayerError
@@ -132,9 +132,9 @@ def chosen_season(club: clubs.Club) -> clubs.Season | None:
     return clubs.pick_season(club.id, request.args.get("season"))
 
 
-def season_standings(club: clubs.Club, season: clubs.Season | None, sort: str = "result"):
-    """(games, each rule set's standings) for the club's season."""
-    played = clubs.games(club.id, season)
+def season_standings(club: clubs.Club, season: clubs.Season | None, sort: str = "result", wins: bool = False):
+    """(games, each rule set's standings) for the club's season; `wins`: with best hands."""
+    played = club_results.games(club.id, season, wins=wins)
     names = {m.id: m.name for m in clubs.members(club.id)}
     return played, standings(((g.summary, g.members) for g in played), names, sort)
 
@@ -179,7 +179,7 @@ def player(club_id: str, member_id: str):
     club = clubs.club_or_404(club_id)
     member = clubs.member_or_404(club.id, member_id)
     season = chosen_season(club)
-    played, table = season_standings(club, season)
+    played, table = season_standings(club, season, wins=True)
     mine = [g for g in played if member.id in g.members.values()]
     rows = {rules: next((r for r in rows if r.player == member.id), None) for rules, rows in table.items()}
     rows = {rules: row for rules, row in rows.items() if row is not None}
@@ -189,19 +189,19 @@ def player(club_id: str, member_id: str):
                            manage=may_manage(club))
 
 
-def seat_of(played: clubs.ClubGame, member_id: str):
+def seat_of(played: club_results.ClubGame, member_id: str):
     seat = next(s for s, m in played.members.items() if m == member_id)
     return played.summary.seats[seat]
 
 
-def result_chart(mine: list[clubs.ClubGame], member_id: str, rules: str):
+def result_chart(mine: list[club_results.ClubGame], member_id: str, rules: str):
     """The player's result added up game after game, from zero."""
     total, points = 0, []
     for played in mine:
         if played.summary.rules != rules:
             continue
         total += seat_of(played, member_id).result
-        points.append({"scores": [total], "label": played.session.created_at[5:10]})
+        points.append({"scores": [total], "label": played.played[5:10]})
     least = RIICHI_LEAST_STEP if rules == "riichi" else 1
     return score_chart([0], points, least_step=least)
 

@@ -2,9 +2,8 @@
 
 A member is a person: a club session's seats name members (a guest's seat names nobody), and
 renaming a member rewrites their name in every session they sat in, in one transaction, so the
-scoreboards, settlements and standings all say the new name. A game's results for the
-standings (`scorer.club.GameSummary`) are worked out from its live events and kept with the
-events they came from; an undo or a new event makes them stale and the next look redoes them.
+scoreboards, settlements and standings all say the new name. The games' results for the
+standings are in `club_results`.
 """
 from __future__ import annotations
 
@@ -16,15 +15,12 @@ from datetime import date
 import sqlalchemy as sa
 from flask import abort
 
-from scorer.club import GameSummary, summarise
-
-from . import game, limits, store
+from . import limits, store
+from .club_results import forget, in_season
 from .db import get_db, now, transaction
 from .errors import PlayerError
 from .forms import text
 from .schema.tables import club as club_t
-from .schema.tables import event as event_t
-from .schema.tables import game_result as result_t
 from .schema.tables import member as member_t
 from .schema.tables import season as season_t
 from .schema.tables import seat as seat_t
@@ -52,14 +48,6 @@ class Season:
     name: str
     starts: str                 # YYYY-MM-DD
     ends: str | None            # the next season's start (not included); None: still running
-
-
-@dataclass(frozen=True)
-class ClubGame:
-    """One counted game of a club: the session, its results, and which member sat where."""
-    session: store.Session
-    summary: GameSummary
-    members: dict[int, str]     # seat -> member id (guests' seats absent)
 
 
 # --- clubs ---------------------------------------------------------------------------------
@@ -153,8 +141,7 @@ def rename_member(club_id: str, member_id: str, name: str) -> Member:
                                                     "(two seats cannot have one name)", code="member_exists")
             config["players"][row.seat] = name
             db.execute(session_t.update().where(session_t.c.id == row.id).values(config_json=json.dumps(config)))
-        # the kept results name the players too
-        db.execute(result_t.delete().where(result_t.c.session_id.in_([r.id for r in seated])))
+        forget(db, [r.id for r in seated])        # the kept results name the players too
     return Member(member_id, club_id, name)
 
 
@@ -224,64 +211,9 @@ def add_season(club_id: str, name: str, starts: str) -> Season:
 
 def club_sessions(club_id: str, season: Season | None = None) -> list[store.Session]:
     """The club's sessions (of a season: started on or after its start, before its end), newest first."""
-    query = sa.select(session_t).where(session_t.c.club_id == club_id)
-    if season is not None:
-        query = query.where(session_t.c.created_at >= season.starts)
-        if season.ends:
-            query = query.where(session_t.c.created_at < season.ends)
+    query = in_season(sa.select(session_t), club_id, season)
     rows = get_db().execute(query.order_by(session_t.c.created_at.desc(), session_t.c.id.desc()))
     return [store.session_from_row(r) for r in rows]
-
-
-def games(club_id: str, season: Season | None = None) -> list[ClubGame]:
-    """The club's counted games, oldest first: finished in the app, or entered from a log.
-    Kept results are used where they still match the live events; the rest are worked out
-    again (one replay each) and kept."""
-    sessions = list(reversed(club_sessions(club_id, season)))
-    if not sessions:
-        return []
-    ids = [s.id for s in sessions]
-    db = get_db()
-    live = {r.session_id: (r.last, r.count) for r in db.execute(
-        sa.select(event_t.c.session_id, sa.func.max(event_t.c.id).label("last"),
-                  sa.func.count().label("count"))
-        .where(event_t.c.session_id.in_(ids), event_t.c.undone_at.is_(None))
-        .group_by(event_t.c.session_id))}
-    kept = {r.session_id: r for r in db.execute(sa.select(result_t).where(result_t.c.session_id.in_(ids)))}
-    seats: dict[str, dict[int, str]] = {}
-    for r in db.execute(sa.select(seat_t).where(seat_t.c.session_id.in_(ids))):
-        seats.setdefault(r.session_id, {})[r.seat] = r.member_id
-    found = []
-    for s in sessions:
-        version = live.get(s.id, (0, 0))
-        row = kept.get(s.id)
-        if row is not None and (row.through_event, row.live_events) == version:
-            summary = GameSummary.from_json(json.loads(row.summary_json))
-        else:
-            summary = _work_out(s, version)
-            if summary is None:
-                continue
-        if summary.finished or s.imported:
-            found.append(ClubGame(s, summary, seats.get(s.id, {})))
-    return found
-
-
-def _work_out(game_session: store.Session, version: tuple[int, int]) -> GameSummary | None:
-    """Replay one session and keep its results; None when a newer ledger refuses its events."""
-    try:
-        current = game.load(game_session)
-    except PlayerError:
-        return None
-    summary = summarise(current.config, current.state, [e.body for e in current.events])
-    through, count = version
-    try:
-        with transaction() as db:
-            db.execute(result_t.delete().where(result_t.c.session_id == game_session.id))
-            db.execute(result_t.insert().values(session_id=game_session.id, through_event=through,
-                                                live_events=count, summary_json=json.dumps(summary.to_json())))
-    except sa.exc.IntegrityError:
-        pass        # another server kept the same results a moment ago
-    return summary
 
 
 # --- games played without the app ----------------------------------------------------------

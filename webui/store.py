@@ -12,6 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 from flask import abort
 
+from .club_results import forget
 from .db import announce, get_db, now, transaction
 from .schema.tables import event as event_t
 from .schema.tables import seat as seat_t
@@ -175,6 +176,7 @@ def append_event(session_id: str, body: dict, form_token: str | None, check,
         if ended is not None:
             db.execute(session_t.update().where(session_t.c.id == session_id)
                        .values(ended=int(ended(checked))))
+        forget(db, [session_id])
         announce(db, session_id)
         row = db.execute(sa.select(event_t).where(event_t.c.id == new_id)).one()
     return Appended(_event(row), True, checked)
@@ -199,6 +201,7 @@ def undo_last(session_id: str, form_token: str | None) -> StoredEvent | None:
         db.execute(event_t.update().where(event_t.c.id == row.id).values(undone_at=at))
         # undoing the end reopens the game; the next join code replays to find out
         db.execute(session_t.update().where(session_t.c.id == session_id).values(ended=None))
+        forget(db, [session_id])
         if form_token:
             db.execute(event_t.insert().values(
                 session_id=session_id, body_json=json.dumps({"type": "_undo", "event": row.id}),

@@ -41,13 +41,15 @@ def upgrade(conn: sa.Connection) -> None:
         sa.Column("member_id", sa.Text, sa.ForeignKey("member.id"), nullable=False),
         sa.Index("seat_by_member", "member_id"),
     )
+    # deleted with each new or undone event of the session, so a row is its live events' result
     sa.Table(
         "game_result", meta,
         sa.Column("session_id", sa.Text, sa.ForeignKey("session.id", ondelete="CASCADE"), primary_key=True),
         # the events it was worked out from: the newest live event's id and how many are live
         sa.Column("through_event", sa.Integer, nullable=False),
         sa.Column("live_events", sa.Integer, nullable=False),
-        sa.Column("summary_json", sa.Text, nullable=False),           # scorer.club.GameSummary.to_json()
+        sa.Column("summary_json", sa.Text, nullable=False),           # scorer.club.GameSummary.to_json() but its wins
+        sa.Column("wins_json", sa.Text, nullable=False),              # its wins, for players' best hands
     )
     meta.create_all(conn)
     conn.execute(sa.text("ALTER TABLE session ADD COLUMN club_id TEXT REFERENCES club(id)"))

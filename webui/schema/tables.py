@@ -57,6 +57,7 @@ game_result = sa.Table(
     sa.Column("through_event", sa.Integer, nullable=False),
     sa.Column("live_events", sa.Integer, nullable=False),
     sa.Column("summary_json", sa.Text, nullable=False),
+    sa.Column("wins_json", sa.Text, nullable=False),
 )
 
 event = sa.Table(
