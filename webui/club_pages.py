@@ -141,6 +141,16 @@ def season_standings(club: clubs.Club, season: clubs.Season | None, sort: str = 
 
 @bp.get("/c/<club_id>/standings")
 def standings_page(club_id: str):
+    return _standings(club_id, tv=False)
+
+
+@bp.get("/c/<club_id>/standings/tv")
+def standings_tv(club_id: str):
+    """The standings large, for a screen across the room: no forms, nothing to tap."""
+    return _standings(club_id, tv=True)
+
+
+def _standings(club_id: str, tv: bool):
     club = clubs.club_or_404(club_id)
     season = chosen_season(club)
     sort = request.args.get("sort", "result")
@@ -148,7 +158,7 @@ def standings_page(club_id: str):
         raise PlayerError(400, "bad_field", f"sort: one of {', '.join(SORTS)}")
     played, table = season_standings(club, season, sort)
     return render_template("standings.html", club=club, season=season, seasons=clubs.seasons(club.id),
-                           table=table, games=len(played), sort=sort, sorts=SORTS)
+                           table=table, games=len(played), sort=sort, sorts=SORTS, tv=tv)
 
 
 @bp.get("/c/<club_id>/standings.csv")

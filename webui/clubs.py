@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import string
 from dataclasses import dataclass
 from datetime import date
 
@@ -50,10 +51,19 @@ class Season:
     ends: str | None            # the next season's start (not included); None: still running
 
 
+# Letters and digits only: an id is typed on the command line (`tenbou club import ID`),
+# where one starting with "-" would read as an option.
+_ID_ALPHABET = string.ascii_letters + string.digits
+
+
+def new_id() -> str:
+    return "".join(secrets.choice(_ID_ALPHABET) for _ in range(11))     # 65 bits
+
+
 # --- clubs ---------------------------------------------------------------------------------
 
 def create_club(name: str) -> Club:
-    club_id = secrets.token_urlsafe(8)
+    club_id = new_id()
     with transaction() as db:
         db.execute(club_t.insert().values(id=club_id, name=name, join_code=store.unused_code(db, club_t),
                                           created_at=now()))
@@ -114,7 +124,7 @@ def add_member(club_id: str, name: str) -> Member:
             raise PlayerError(422, "bad_field", f"a club has at most {limits.MOST_MEMBERS} members",
                               code="too_many_members")
         _name_taken(db, club_id, name)
-        member_id = secrets.token_urlsafe(6)
+        member_id = new_id()
         db.execute(member_t.insert().values(id=member_id, club_id=club_id, name=name, created_at=now()))
     return Member(member_id, club_id, name)
 
@@ -202,7 +212,7 @@ def add_season(club_id: str, name: str, starts: str) -> Season:
                       .where(season_t.c.club_id == club_id)).scalar() >= limits.MOST_SEASONS:
             raise PlayerError(422, "bad_field", f"a club keeps at most {limits.MOST_SEASONS} seasons",
                               code="too_many_seasons")
-        season_id = secrets.token_urlsafe(6)
+        season_id = new_id()
         db.execute(season_t.insert().values(id=season_id, club_id=club_id, name=name, starts=starts))
     return next(s for s in seasons(club_id) if s.id == season_id)
 

@@ -74,6 +74,19 @@ def test_a_club_season_from_members_to_printed_standings(browser, server, artifa
     printed = page.pdf(path=str(artifacts / f"{tag}-04-standings.pdf"), format="A4", print_background=True)
     assert len(re.findall(rb"/Type\s*/Page[^s]", printed)) == 1
     page.emulate_media(media="screen")
+    tv_url = page.get_attribute("[data-test=tv-link]", "href")
+
+    # the standings on a TV across the room: every column on the screen, large type, no forms
+    tv = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(base + tv_url)
+    tv.wait_for_selector("[data-test=standings]")
+    _shot(tv, artifacts, f"{tag}-03-standings-tv")
+    table = tv.locator(".club-standings").bounding_box()
+    assert table["x"] >= 0 and table["x"] + table["width"] <= 1920, table
+    size = tv.eval_on_selector(".club-standings td", "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 24, size
+    assert tv.locator("[data-test=season-pick]").count() == 0
+    tv.context.close()
 
     # a player's page: the season's chart and the game; then renamed everywhere
     page.click("[data-test=standing-row] a:has-text('Aki')")
