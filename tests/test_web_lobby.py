@@ -141,6 +141,11 @@ def test_the_tv_waits_in_words_while_no_table_is_live(client):
     assert "現在対局中の卓はありません。" in japanese and "対局中の卓" in japanese
 
 
+def test_the_lobby_page_reads_itself_again_without_a_script(client):
+    html = client.get("/lobby").get_data(as_text=True)
+    assert re.search(r'<meta http-equiv="refresh" content="\d+">', html)
+
+
 def test_the_home_page_links_to_the_lobby(client):
     assert 'href="/lobby"' in client.get("/").get_data(as_text=True)
 

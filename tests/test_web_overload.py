@@ -273,6 +273,29 @@ def test_photos_beyond_the_decode_limit_wait_then_are_told_to_try_again(tmp_path
     assert app.extensions["tenbou.decodes"].held == 0
 
 
+def test_a_photo_waiting_for_its_turn_is_not_read_into_memory(tmp_path):
+    """The upload is read only once a decode slot is free; one told to try again is never read."""
+    from webui.errors import PlayerError
+    from webui.photos import scan_photo
+
+    app = make_app(tmp_path, SCAN=lambda data, rules: {"tiles": [], "hand": None}, PHOTO_DECODES=1,
+                   PHOTO_DECODE_WAIT=0.05)
+    reads: list[int] = []
+
+    def upload() -> bytes:
+        reads.append(1)
+        return png(64, 48)
+
+    with app.test_request_context():
+        slots = app.extensions["tenbou.decodes"]
+        assert slots.take(wait=0)                       # every slot busy
+        with pytest.raises(PlayerError) as refused:
+            scan_photo(upload, "riichi")
+        assert refused.value.code == "photo_busy" and reads == []
+        slots.give_back()
+        assert scan_photo(upload, "riichi")["tiles"] == [] and reads == [1]
+
+
 def test_photos_too_big_to_decode_or_too_narrow_are_refused_in_words(tmp_path):
     def never(data, rules):
         raise AssertionError("a refused photo must not be decoded")

@@ -69,6 +69,20 @@ def _cjk_fonts(data: bytes) -> list[tuple[bytes, dict[int, bytes]]]:
     return [(font, found) for font in pdf_text.fonts(data).values() if b"/Subtype /Type0" in font]
 
 
+def test_pdf_draws_uma_and_oka_only_where_the_rules_have_them(client):
+    """The Fundamentals settle the points alone: the PDF's table, like the page's, has no uma
+    or oka columns; riichi's has both."""
+    session_id, _, token = new_session(client, rules="fundamentals", rate="0.5")
+    assert post_event(client, session_id, token, {"type": "win", "winner": 0, "tsumo": True}).status_code == 201
+    lines = pdf_text.text(client.get(f"/s/{session_id}/settle.pdf").data).splitlines()
+    heads = lines[lines.index("Final table"):lines.index("Final table") + 8]
+    assert "Uma" not in heads and "Oka" not in heads and "Result" in heads
+    riichi, _, token = new_session(client)
+    _play(client, token, riichi)
+    lines = pdf_text.text(client.get(f"/s/{riichi}/settle.pdf").data).splitlines()
+    assert {"Uma", "Oka"} <= set(lines[lines.index("Final table"):lines.index("Final table") + 8])
+
+
 def test_japanese_pdf_embeds_the_glyphs_it_shows(client, tmp_path):
     """With the Japanese UI, names and labels show in any PDF viewer: the CJK font is embedded
     (a subset: only the glyphs used are kept), every character shown has an outline in it, and

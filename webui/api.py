@@ -105,7 +105,7 @@ def scan(session_id: str):
     photo = request.files.get("photo")
     if photo is None or not photo.filename and not photo.content_length:
         raise PlayerError(400, "no_image")
-    return jsonify(_doubts_said(scan_photo(photo.read(), found.config.get("rules", "riichi"))))
+    return jsonify(_doubts_said(scan_photo(photo.read, found.config.get("rules", "riichi"))))
 
 
 def _doubts_said(scan: dict) -> dict:

@@ -238,10 +238,15 @@ def settlement(game_session: store.Session) -> dict:
     current = load(game_session)
     sheet = settle(current.config, [current.state]).to_json()
     state = current.state_json
+    config = current.config
     return {"sheet": sheet, "game": sheet["games"][0], "hands": state["hands"],
-            "start": [current.config.starting_points] * current.config.n,
-            "players": list(current.config.players), "finished": state["finished"],
-            "config": game_session.config}
+            "start": [config.starting_points] * config.n,
+            "players": list(config.players), "finished": state["finished"],
+            "config": game_session.config,
+            # the columns the page and the PDF draw: uma and oka only where the rules (or the
+            # players' settings) have them; Fundamentals and classical Chinese settle points alone
+            "columns": {"uma": any(config.uma), "oka": config.return_points != config.starting_points,
+                        "chips": bool(config.chips)}}
 
 
 def scan_available() -> bool:

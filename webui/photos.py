@@ -5,6 +5,7 @@ megabytes while decoded), the others wait a moment for a turn and are then told 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from flask import Flask, current_app
 
@@ -55,17 +56,22 @@ def _scanner():
     return reader
 
 
-def scan_photo(data: bytes, rules: str) -> dict:
+def scan_photo(photo: bytes | Callable[[], bytes], rules: str) -> dict:
     """`{"tiles": [...], "hand": request-or-null, ...}` as `tenbou scan --json` prints it, for
     a hand of these rules (riichi and Fundamentals play no flowers, so none is read there).
     Too few tiles for a hand still answer with the tiles named and `hand` null, `doubts` saying
     why: the dora indicators' photo is such a one, and a hand the finder missed a tile of is
-    completed by a tap, not entered again."""
-    check_photo(data)
+    completed by a tap, not entered again.
+
+    `photo` may be a reader (an upload's `read`): it is read once a decode slot is free, so
+    uploads waiting their turn stay in the request's spooled file (on disk past 500 kB), not
+    in memory."""
     slots = decode_slots()
     if not slots.take(wait=float(current_app.config.get("PHOTO_DECODE_WAIT", DECODE_WAIT))):
         raise busy(RETRY_AFTER, "photo_busy")
     try:
+        data = photo() if callable(photo) else photo
+        check_photo(data)
         scanner = _scanner()
         found = scanner(data, rules)
     except ValueError as err:   # vision's PhotoError and HandError are ValueErrors with a message

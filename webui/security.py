@@ -113,5 +113,8 @@ def same_site_path(target: str | None) -> str | None:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["tenbou.join_throttle"] = JoinThrottle()
+    from .db import is_sqlite
+    engine = app.extensions["tenbou.db"]
+    # one SQLite server counts in memory; servers sharing PostgreSQL count together there
+    app.extensions["tenbou.join_throttle"] = JoinThrottle() if is_sqlite(engine) else JoinThrottle.shared(engine)
     app.jinja_env.globals["csrf_token"] = csrf_token

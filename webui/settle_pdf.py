@@ -24,7 +24,8 @@ def _standings(page: Page, y: float, data: dict, t: Callable) -> float:
                (MARGIN + 215, "settle.points", "right"), (MARGIN + 270, "settle.uma", "right"),
                (MARGIN + 320, "settle.oka", "right"), (MARGIN + 380, "settle.result", "right"),
                (MARGIN + 425, "settle.chips", "right"), (MARGIN + 515, "settle.money", "right")]
-    shown = [i for i in range(len(columns)) if i != 6 or data["config"].get("chips")]
+    wanted = {3: data["columns"]["uma"], 4: data["columns"]["oka"], 6: data["columns"]["chips"]}
+    shown = [i for i in range(len(columns)) if wanted.get(i, True)]
     for i in shown:
         x, key, align = columns[i]
         page.text(x, y, t(key), 8, True, align, GREY)

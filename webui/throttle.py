@@ -3,8 +3,10 @@
 A join code is six characters from 31 (about 30 bits). Unthrottled, 300 guesses a second find
 one in weeks; at one guess every two seconds per session it takes decades. Only a wrong code
 spends a token, so a phone that types its code right is never slowed, and players already
-joined (by cookie) never meet the throttle at all. The buckets live in memory: a restart
-forgets them, which costs a guesser nothing they could not get by waiting.
+joined (by cookie) never meet the throttle at all. With one server (SQLite) the buckets live in
+memory: a restart forgets them, which costs a guesser nothing they could not get by waiting.
+Servers sharing one PostgreSQL keep them in its `throttle` table (`SharedBuckets`), so a
+guesser spread over them is slowed as if there were one.
 """
 from __future__ import annotations
 
@@ -14,6 +16,11 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+
+from .schema.tables import throttle as throttle_t
 
 
 @dataclass
@@ -51,11 +58,52 @@ class TokenBuckets:
 
 
 @dataclass
+class SharedBuckets:
+    """`TokenBuckets` kept in the database's `throttle` table, for every server on it. A key is
+    stored with `prefix`, one row a key; rows of buckets full again are deleted as others are
+    spent, so the table holds the keys of the last few minutes' wrong codes."""
+    engine: sa.Engine
+    capacity: float
+    refill_s: float
+    prefix: str
+    clock: Callable[[], float] = time.time          # wall time: the servers may be several machines
+
+    def _level(self, tokens: float, then: float, now: float) -> float:
+        return min(self.capacity, tokens + max(0.0, now - then) / self.refill_s)
+
+    def wait(self, key: str) -> float:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(throttle_t.c.tokens, throttle_t.c.at)
+                               .where(throttle_t.c.key == self.prefix + key)).first()
+        level = self.capacity if row is None else self._level(row.tokens, row.at, self.clock())
+        return 0.0 if level >= 1 else (1 - level) * self.refill_s
+
+    def take(self, key: str) -> None:
+        now = self.clock()
+        insert = (postgresql.insert if self.engine.dialect.name == "postgresql" else sqlite.insert)(throttle_t)
+        refilled = sa.func.min if self.engine.dialect.name == "sqlite" else sa.func.least
+        floor = sa.func.max if self.engine.dialect.name == "sqlite" else sa.func.greatest
+        # one statement: servers spending the same key at once each take a token
+        level = refilled(self.capacity, throttle_t.c.tokens + (now - throttle_t.c.at) / self.refill_s)
+        statement = insert.values(key=self.prefix + key, tokens=self.capacity - 1, at=now).on_conflict_do_update(
+            index_elements=[throttle_t.c.key], set_={"tokens": floor(0.0, level - 1), "at": now})
+        with self.engine.begin() as conn:
+            conn.execute(statement)
+            conn.execute(throttle_t.delete().where(throttle_t.c.key.startswith(self.prefix),
+                                                   throttle_t.c.at < now - self.capacity * self.refill_s))
+
+
+@dataclass
 class JoinThrottle:
     """Wrong join codes: ten in a row from one address, then one every six seconds; thirty in a
     row at one session from anywhere, then one every two seconds."""
-    per_client: TokenBuckets = field(default_factory=lambda: TokenBuckets(10, 6.0))
-    per_session: TokenBuckets = field(default_factory=lambda: TokenBuckets(30, 2.0))
+    per_client: TokenBuckets | SharedBuckets = field(default_factory=lambda: TokenBuckets(10, 6.0))
+    per_session: TokenBuckets | SharedBuckets = field(default_factory=lambda: TokenBuckets(30, 2.0))
+
+    @classmethod
+    def shared(cls, engine: sa.Engine) -> "JoinThrottle":
+        """The same limits, counted in the database for every server on it."""
+        return cls(SharedBuckets(engine, 10, 6.0, "client:"), SharedBuckets(engine, 30, 2.0, "target:"))
 
     def retry_after(self, client: str, session_id: str | None) -> int:
         """Whole seconds to wait before this client may try a code at this session; 0: now."""

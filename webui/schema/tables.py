@@ -88,3 +88,11 @@ schema_version = sa.Table(
     "schema_version", metadata,
     sa.Column("version", sa.Integer, nullable=False),
 )
+
+# Token buckets of wrong join codes shared by the servers of one PostgreSQL (webui/throttle.py).
+throttle = sa.Table(
+    "throttle", metadata,
+    sa.Column("key", sa.Text, primary_key=True),
+    sa.Column("tokens", sa.Float, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
