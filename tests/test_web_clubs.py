@@ -280,3 +280,10 @@ def test_a_result_worked_out_from_events_no_longer_live_is_not_kept(app, client)
         assert get_db().execute(sa.select(sa.func.count()).select_from(game_result)).scalar() == 0
         assert club_results.games(club_id)[0].summary == played.summary          # worked out again
         assert get_db().execute(sa.select(sa.func.count()).select_from(game_result)).scalar() == 1
+
+
+def test_member_names_differing_only_in_case_are_one_name_beyond_ascii(client):
+    club_id, token, _ = make_club(client, members=("Äki", "Émile"))
+    for name in ("äki", "ÉMILE"):
+        assert client.post(f"/c/{club_id}/members", data={"csrf_token": token, "name": name}).status_code == 409
+    assert list(member_ids(client, club_id)) == ["Äki", "Émile"]

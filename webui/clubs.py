@@ -90,9 +90,9 @@ def list_clubs() -> list[Club]:
 # --- members -------------------------------------------------------------------------------
 
 def members(club_id: str) -> list[Member]:
-    rows = get_db().execute(sa.select(member_t).where(member_t.c.club_id == club_id)
-                            .order_by(sa.func.lower(member_t.c.name), member_t.c.id))
-    return [Member(r.id, r.club_id, r.name) for r in rows]
+    """The club's members by name, alike on both databases (SQLite sorts only ASCII by case)."""
+    rows = get_db().execute(sa.select(member_t).where(member_t.c.club_id == club_id))
+    return sorted((Member(r.id, r.club_id, r.name) for r in rows), key=lambda m: (m.name.casefold(), m.id))
 
 
 def member_or_404(club_id: str, member_id: str) -> Member:
@@ -104,12 +104,11 @@ def member_or_404(club_id: str, member_id: str) -> Member:
 
 
 def _name_taken(db: sa.Connection, club_id: str, name: str, other_than: str | None = None) -> None:
-    """Refuse a name another member of the club has (Ann and ann would be one person to read)."""
-    query = sa.select(member_t.c.id).where(member_t.c.club_id == club_id,
-                                           sa.func.lower(member_t.c.name) == name.casefold())
-    if other_than:
-        query = query.where(member_t.c.id != other_than)
-    if db.execute(query).first():
+    """Refuse a name another member of the club has (Ann and ann would be one person to read).
+    Compared here, not in SQL: SQLite's lower() knows ASCII letters alone (Ä and ä differ there)."""
+    names = db.execute(sa.select(member_t.c.name).where(member_t.c.club_id == club_id,
+                                                        member_t.c.id != (other_than or ""))).scalars()
+    if name.casefold() in {n.casefold() for n in names}:
         raise PlayerError(409, "bad_field", f"name: the club already has a member called {name}",
                           code="member_exists")
 
