@@ -127,3 +127,30 @@ def test_crops_come_with_their_classes(fluffy):
     assert [label for _, label in crops] == ["1m", "0p", BACK, "7z"]
     for crop, _ in crops:
         assert crop.ndim == 3 and crop.shape[0] >= 8 and crop.shape[1] >= 8
+
+
+def test_fingers_come_in_from_an_edge_and_cover_what_their_mask_says():
+    from vision.render.fingers import draw_fingers
+
+    table = np.full((240, 320, 3), (40, 110, 40), np.uint8)
+    for seed in range(8):
+        out, cover = draw_fingers(table, np.random.default_rng(seed), 30)
+        assert cover.shape == table.shape[:2] and cover.max() > 0.99
+        edges = np.concatenate([cover[0], cover[-1], cover[:, 0], cover[:, -1]])
+        assert edges.max() > 0.5                                  # a finger comes from outside the picture
+        under = cover > 0.99
+        # skin, not the green cloth, where a finger is: red above green as in every skin tone
+        assert (out[under][:, 2].astype(int) - out[under][:, 1]).mean() > 10
+        assert np.array_equal(out, draw_fingers(table, np.random.default_rng(seed), 30)[0])
+
+
+def test_a_tile_mostly_under_a_finger_is_no_longer_taught_as_a_tile(monkeypatch):
+    pytest.importorskip("torch", reason="the detector's training samples need the train extra (torch)")
+    from vision.train import detect_data
+
+    cover = np.zeros((100, 100), np.float32)
+    cover[:, :50] = 1                                              # the left half is under a finger
+    monkeypatch.setattr(detect_data, "draw_fingers", lambda image, rng, width: (image, cover))
+    faces = np.array([[5, 5, 25, 35], [40, 5, 60, 35], [70, 5, 90, 35]], np.float32)   # hidden, half, clear
+    _, keep = detect_data.fingers_over(np.zeros((100, 100, 3), np.uint8), faces, np.random.default_rng(0))
+    assert keep.tolist() == [False, False, True]

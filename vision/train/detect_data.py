@@ -15,11 +15,13 @@ import numpy as np
 
 from ..render import render_scene
 from ..render.clutter import backdrop
+from ..render.fingers import draw_fingers
 from .detect_model import STRIDE
 
 FACE_UP, FACE_DOWN_HEAT = 0, 1
 MIN_FACE = 6          # input pixels: a smaller face is neither taught as a tile nor as no tile
 MIN_VISIBLE = 0.5     # a tile cut by the picture's edge is taught as a tile when this much shows
+HIDDEN = 0.45         # a face this much under a finger is taught as no tile
 
 
 @dataclass
@@ -82,9 +84,11 @@ def _mirror(boxes: np.ndarray, side: int) -> np.ndarray:
     return np.stack([side - boxes[:, 2], boxes[:, 1], side - boxes[:, 0], boxes[:, 3]], 1)
 
 
-def augment(sample: Sample, rng: np.random.Generator, side: int, turn: bool) -> Sample:
+def augment(sample: Sample, rng: np.random.Generator, side: int, turn: bool, fingers: float = 0.0) -> Sample:
     """The sample scaled so a face is 10-120 pixels wide (log-uniform), set on a random backdrop
-    where it does not fill the square, cut to `side` x `side`, flipped, turned and recoloured."""
+    where it does not fill the square, cut to `side` x `side`, flipped, turned, with fingers
+    over it in a `fingers` share of samples (a face they mostly hide is no longer taught as a
+    tile), and recoloured."""
     if turn and rng.random() < 0.2:
         sample = _turn(sample, int(rng.integers(1, 4)))
     image = sample.image
@@ -114,9 +118,29 @@ def augment(sample: Sample, rng: np.random.Generator, side: int, turn: bool) -> 
         out = np.ascontiguousarray(out[:, ::-1])
         faces = _mirror(faces.reshape(-1, 4), side)
         wholes = None if wholes is None else _mirror(wholes.reshape(-1, 4), side)
+    faces, wholes = faces.reshape(-1, 4), None if wholes is None else wholes.reshape(-1, 4)
+    down, sideways = sample.down, sample.sideways
+    if fingers and rng.random() < fingers:
+        out, keep = fingers_over(out, faces, rng)
+        faces, down = faces[keep], down[keep]
+        wholes = None if wholes is None else wholes[keep]
+        sideways = None if sideways is None else sideways[keep]
     out = recolour(out, rng)
-    return Sample(out, faces.reshape(-1, 4), None if wholes is None else wholes.reshape(-1, 4), sample.down,
-                  sample.sideways, sample.knows_backs)
+    return Sample(out, faces, wholes, down, sideways, sample.knows_backs)
+
+
+def fingers_over(image: np.ndarray, faces: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Fingers about a face wide over the picture, and which faces still show enough to be tiles."""
+    widths = np.minimum(faces[:, 2] - faces[:, 0], faces[:, 3] - faces[:, 1]) if len(faces) else np.zeros(0)
+    width = float(np.median(widths)) if len(widths) else float(rng.uniform(12, 60))
+    image, cover = draw_fingers(image, rng, max(width, 8.0))
+    h, w = cover.shape
+    keep = np.ones(len(faces), bool)
+    for i, (x0, y0, x1, y1) in enumerate(faces):
+        xa, ya, xb, yb = max(0, int(x0)), max(0, int(y0)), min(w, int(np.ceil(x1))), min(h, int(np.ceil(y1)))
+        if xb > xa and yb > ya:
+            keep[i] = cover[ya:yb, xa:xb].mean() < HIDDEN
+    return image, keep
 
 
 def recolour(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -46,6 +46,7 @@ class Settings:
     width: int = 48
     real_share: float = 0.45
     empty_share: float = 0.2
+    finger_share: float = 0.0   # samples with fingers drawn over them (measured at 0.2: not shipped, see the card)
     threads: int = 1           # two stall on each other whenever other work shares the cores
     riichi_check: int = 40      # rendered riichi hands measured each epoch
     tune_photos: int = 80       # tuning photos measured each epoch (all of them at the end)
@@ -65,11 +66,11 @@ class Stream(torch.utils.data.IterableDataset):
             if pick < s.real_share and self.real:
                 photo = self.real[int(rng.integers(len(self.real)))]
                 image = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
-                sample = augment(real_sample(image, photo.boxes), rng, s.side, turn=True)
+                sample = augment(real_sample(image, photo.boxes), rng, s.side, True, s.finger_share)
             elif pick < s.real_share + s.empty_share:
-                sample = augment(empty_sample(rng, s.side), rng, s.side, turn=False)
+                sample = augment(empty_sample(rng, s.side), rng, s.side, False, s.finger_share)
             else:
-                sample = augment(rendered_sample(rng), rng, s.side, turn=True)
+                sample = augment(rendered_sample(rng), rng, s.side, True, s.finger_share)
             t = targets(sample, s.side)
             yield torch.from_numpy(sample.image.transpose(2, 0, 1).astype(np.float32)), t
 
@@ -264,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--epochs", type=int, default=Settings.epochs)
     parser.add_argument("--samples", type=int, default=Settings.samples)
     parser.add_argument("--seed", type=int, default=Settings.seed)
+    parser.add_argument("--finger-share", type=float, default=Settings.finger_share,
+                        help="share of samples with fingers drawn over them (vision/render/fingers.py)")
     parser.add_argument("--resume", action="store_true", help="go on from the last checkpoint in the cache")
     parser.add_argument("--threads", type=int, default=Settings.threads,
                         help="torch's threads (1 when other work shares the cores: two threads stall on each other)")
@@ -272,7 +275,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure the model at --out on the held-out photos and rewrite its card")
     args = parser.parse_args(argv)
     os.environ.setdefault("OMP_NUM_THREADS", "2")
-    settings = Settings(seed=args.seed, epochs=args.epochs, samples=args.samples, threads=args.threads)
+    settings = Settings(seed=args.seed, epochs=args.epochs, samples=args.samples, threads=args.threads,
+                        finger_share=args.finger_share)
     report_path = cache_dir() / "detector" / f"report-{settings.seed}.json"
     if not args.evaluate_only:
         began = time.time()
