@@ -103,12 +103,17 @@ def member_or_404(club_id: str, member_id: str) -> Member:
     return Member(row.id, row.club_id, row.name)
 
 
-def _name_taken(db: sa.Connection, club_id: str, name: str, other_than: str | None = None) -> None:
-    """Refuse a name another member of the club has (Ann and ann would be one person to read).
-    Compared here, not in SQL: SQLite's lower() knows ASCII letters alone (Ä and ä differ there)."""
+def name_clash(db: sa.Connection, club_id: str, name: str, other_than: str | None = None) -> str | None:
+    """Another member's name in the club that is `name` but for case (Ann and ann would be one
+    person to read), or None. Compared here, not in SQL: SQLite's lower() knows ASCII letters
+    alone (Ä and ä differ there)."""
     names = db.execute(sa.select(member_t.c.name).where(member_t.c.club_id == club_id,
                                                         member_t.c.id != (other_than or ""))).scalars()
-    if name.casefold() in {n.casefold() for n in names}:
+    return next((n for n in names if n.casefold() == name.casefold()), None)
+
+
+def _name_taken(db: sa.Connection, club_id: str, name: str, other_than: str | None = None) -> None:
+    if name_clash(db, club_id, name, other_than) is not None:
         raise PlayerError(409, "bad_field", f"name: the club already has a member called {name}",
                           code="member_exists")
 
@@ -233,7 +238,7 @@ def import_log(club: Club, log: object, played_on: str, title: str = "") -> list
     members of those names (others as guests). Every game is replayed first; a log the ledger
     refuses adds nothing."""
     from scorer.errors import HandError
-    from scorer.game.log import read_log
+    from scorer.game.log import log_games, read_log
 
     try:
         day = date.fromisoformat(played_on)
@@ -246,7 +251,7 @@ def import_log(club: Club, log: object, played_on: str, title: str = "") -> list
     if len(played) > limits.MOST_IMPORTED_GAMES:
         raise PlayerError(422, "bad_log", f"a log adds at most {limits.MOST_IMPORTED_GAMES} games at once",
                           code="too_many_games")
-    bodies = _log_events(log)
+    bodies = [events for _, events in log_games(log)]
     made = []
     for number, ((config, state), events) in enumerate(zip(played, bodies), start=1):
         where = f"game {number}: " if len(played) > 1 else ""
@@ -280,9 +285,3 @@ def _within_bounds(config, state, where: str) -> None:
         if not isinstance(value, (int, float)) or abs(value) > most:
             raise PlayerError(422, "bad_log", f"{where}{name}: at most {most:,}", code="bad_log")
 
-
-def _log_events(log: dict) -> list[list[dict]]:
-    """Each game's events in a log `read_log` accepted."""
-    if "games" not in log:
-        return [list(log["events"])]
-    return [list(g if isinstance(g, list) else g["events"]) for g in log["games"]]

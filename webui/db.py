@@ -68,6 +68,12 @@ def shown(url: sa.URL | str) -> str:
     return url.set(drivername=url.get_backend_name()).render_as_string(hide_password=True)
 
 
+def failure_reason(err: BaseException) -> str:
+    """The first line of what the driver said (psycopg's or sqlite3's, not SQLAlchemy's wrapping),
+    for a one-line message on the command line."""
+    return str(getattr(err, "orig", None) or err).strip().splitlines()[0]
+
+
 def now() -> str:
     """The time a row is written, as ISO 8601 UTC text with milliseconds: the app writes it, so
     both databases hold the same text and a copy keeps it."""

@@ -20,7 +20,8 @@ import sqlalchemy as sa
 
 from .db import MIGRATION_LOCK, is_sqlite, migrate
 from .schema.tables import club, event, member, season, seat, session, table_settled
-from .store import new_join_code
+from .clubs import name_clash
+from .store import unused_code
 
 # What makes two stored events the same one, whatever id each database gave it.
 _SAME = ("body_json", "form_token", "created_at", "undone_at")
@@ -75,9 +76,7 @@ def copy(source: sa.Engine, destination: sa.Engine) -> Copied:
                                       f"with another history ({len(there)} events there, {len(history)} here)")
                 done.already += 1
                 continue
-            code = kept.join_code
-            while conn.execute(sa.select(session.c.id).where(session.c.join_code == code)).first():
-                code = new_join_code()      # another table's session holds it there
+            code = unused_code(conn, session, kept.join_code)     # another table's session may hold it there
             if code != kept.join_code:
                 done.new_codes[kept.id] = code
             conn.execute(session.insert().values(**{**kept._asdict(), "join_code": code}))
@@ -107,9 +106,7 @@ def _copy_clubs(conn: sa.Connection, clubs: list[sa.Row], members: list[sa.Row],
             if there.name != kept.name:
                 raise CopyRefused(f"club {kept.id} ({kept.name}) is on the destination as {there.name}")
             continue
-        code = kept.join_code
-        while conn.execute(sa.select(club.c.id).where(club.c.join_code == code)).first():
-            code = new_join_code()      # another club holds it there (codes are unique among clubs)
+        code = unused_code(conn, club, kept.join_code)      # another club may hold it there
         if code != kept.join_code:
             done.new_club_codes[kept.id] = code
         conn.execute(club.insert().values(**{**kept._asdict(), "join_code": code}))
@@ -122,11 +119,10 @@ def _copy_clubs(conn: sa.Connection, clubs: list[sa.Row], members: list[sa.Row],
                                   + ("" if there.club_id == kept.club_id else " of another club"))
             continue
         # the app keeps a club's names apart regardless of case (webui.clubs): so does a merge
-        clash = conn.execute(sa.select(member.c.name).where(
-            member.c.club_id == kept.club_id, sa.func.lower(member.c.name) == kept.name.casefold())).first()
+        clash = name_clash(conn, kept.club_id, kept.name)
         if clash is not None:
             raise CopyRefused(f"member {kept.id} ({kept.name}): the club on the destination has another "
-                              f"member called {clash.name}")
+                              f"member called {clash}")
         conn.execute(member.insert().values(**kept._asdict()))
         done.members += 1
     for kept in seasons:

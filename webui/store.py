@@ -95,9 +95,10 @@ class Played:
     events: list[dict]
 
 
-def unused_code(db: sa.Connection, table: sa.Table) -> str:
-    """A join code no row of `table` holds: a code typed at the table must name one thing."""
-    code = new_join_code()
+def unused_code(db: sa.Connection, table: sa.Table, wanted: str | None = None) -> str:
+    """A join code no row of `table` holds: a code typed at the table must name one thing.
+    `wanted` (a copied row's own code) is kept when it is free."""
+    code = wanted or new_join_code()
     while db.execute(sa.select(table.c.id).where(table.c.join_code == code)).first():
         code = new_join_code()
     return code

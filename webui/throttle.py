@@ -23,6 +23,17 @@ from sqlalchemy.dialects import postgresql, sqlite
 from .schema.tables import throttle as throttle_t
 
 
+def refilled(capacity: float, refill_s: float, tokens: float, elapsed: float) -> float:
+    """A bucket's tokens `elapsed` seconds after it held `tokens` (a clock that stepped back
+    refills nothing)."""
+    return min(capacity, tokens + max(0.0, elapsed) / refill_s)
+
+
+def seconds_to_wait(level: float, refill_s: float) -> float:
+    """Until a bucket at `level` holds a token again; 0 while it has one."""
+    return 0.0 if level >= 1 else (1 - level) * refill_s
+
+
 @dataclass
 class TokenBuckets:
     """One bucket of `capacity` tokens per key, refilled one token every `refill_s` seconds.
@@ -39,13 +50,13 @@ class TokenBuckets:
 
     def _level(self, key: str, now: float) -> float:
         tokens, then = self._tokens.get(key, (self.capacity, now))
-        return min(self.capacity, tokens + (now - then) / self.refill_s)
+        return refilled(self.capacity, self.refill_s, tokens, now - then)
 
     def wait(self, key: str) -> float:
         """Seconds until `key` may try again; 0 while it has a token."""
         with self._lock:
             level = self._level(key, self.clock())
-        return 0.0 if level >= 1 else (1 - level) * self.refill_s
+        return seconds_to_wait(level, self.refill_s)
 
     def take(self, key: str) -> None:
         """Spend one of `key`'s tokens (never below none)."""
@@ -68,15 +79,13 @@ class SharedBuckets:
     prefix: str
     clock: Callable[[], float] = time.time          # wall time: the servers may be several machines
 
-    def _level(self, tokens: float, then: float, now: float) -> float:
-        return min(self.capacity, tokens + max(0.0, now - then) / self.refill_s)
-
     def wait(self, key: str) -> float:
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(throttle_t.c.tokens, throttle_t.c.at)
                                .where(throttle_t.c.key == self.prefix + key)).first()
-        level = self.capacity if row is None else self._level(row.tokens, row.at, self.clock())
-        return 0.0 if level >= 1 else (1 - level) * self.refill_s
+        level = (self.capacity if row is None
+                 else refilled(self.capacity, self.refill_s, row.tokens, self.clock() - row.at))
+        return seconds_to_wait(level, self.refill_s)
 
     def take(self, key: str) -> None:
         now = self.clock()

@@ -17,6 +17,20 @@ from .state import GameState
 
 def read_log(log: dict) -> list[tuple[GameConfig, GameState]]:
     """Every game of the log, replayed. Errors name the game and the event."""
+    games = log_games(log)
+    played = []
+    for number, (raw, events) in enumerate(games, start=1):
+        where = f"game {number}: " if len(games) > 1 else ""
+        try:
+            config = GameConfig.from_json(raw)
+            played.append((config, replay(config, events)))
+        except LedgerError as error:
+            raise LedgerError(error.code, where + error.message) from None
+    return played
+
+
+def log_games(log: dict) -> list[tuple[object, list]]:
+    """Every game of the log as written: (its set-up, its events), the log's shape checked."""
     if not isinstance(log, dict):
         raise LedgerError("bad_log", "a game log is an object with \"config\" and \"events\" (or \"games\")")
     shared = log.get("config")
@@ -29,7 +43,7 @@ def read_log(log: dict) -> list[tuple[GameConfig, GameState]]:
         games = [{"events": log["events"]}]
     else:
         raise LedgerError("bad_log", "the log has neither \"events\" (one game) nor \"games\" (a session)")
-    played = []
+    found = []
     for number, game in enumerate(games, start=1):
         where = f"game {number}: " if len(games) > 1 else ""
         if isinstance(game, list):
@@ -39,9 +53,5 @@ def read_log(log: dict) -> list[tuple[GameConfig, GameState]]:
         raw = game.get("config", shared)
         if raw is None:
             raise LedgerError("bad_log", f"{where}there is no \"config\" saying the rules and the players")
-        try:
-            config = GameConfig.from_json(raw)
-            played.append((config, replay(config, game["events"])))
-        except LedgerError as error:
-            raise LedgerError(error.code, where + error.message) from None
-    return played
+        found.append((raw, game["events"]))
+    return found

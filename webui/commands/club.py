@@ -54,7 +54,7 @@ def _guarded(run):
     def guarded(args: argparse.Namespace) -> int:
         from sqlalchemy.exc import SQLAlchemyError
 
-        from webui.db import DatabaseURLError
+        from webui.db import DatabaseURLError, failure_reason
         from webui.errors import PlayerError
         try:
             return run(args)
@@ -63,8 +63,7 @@ def _guarded(run):
         except DatabaseURLError as err:
             return _fail(str(err))
         except (SQLAlchemyError, OSError) as err:
-            reason = str(getattr(err, "orig", None) or err).strip().splitlines()[0]
-            return _fail(f"cannot use the database: {reason}")
+            return _fail(f"cannot use the database: {failure_reason(err)}")
     return guarded
 
 

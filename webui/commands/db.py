@@ -36,9 +36,8 @@ def _engine(text: str, command: str):
 
 
 def _unreachable(err, url: str, command: str) -> int:
-    from webui.db import shown
-    reason = str(getattr(err, "orig", None) or err).strip().splitlines()[0]
-    print(f"{command}: cannot use {shown(url)}: {reason}", file=sys.stderr)
+    from webui.db import failure_reason, shown
+    print(f"{command}: cannot use {shown(url)}: {failure_reason(err)}", file=sys.stderr)
     return 2
 
 

@@ -171,7 +171,7 @@ def open_app(args: argparse.Namespace, command: str):
     cannot be used (a URL Tenbou does not read, a PostgreSQL that is not there)."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from webui.db import DatabaseURLError, shown
+    from webui.db import DatabaseURLError, failure_reason, shown
     try:
         return make_app(args)
     except OSError as err:
@@ -180,6 +180,5 @@ def open_app(args: argparse.Namespace, command: str):
         print(f"{command}: {err}", file=sys.stderr)
     except SQLAlchemyError as err:
         where = shown(args.database) if getattr(args, "database", None) else "the database"
-        reason = str(getattr(err, "orig", None) or err).strip().splitlines()[0]
-        print(f"{command}: cannot open {where}: {reason}", file=sys.stderr)
+        print(f"{command}: cannot open {where}: {failure_reason(err)}", file=sys.stderr)
     return 2
