@@ -90,7 +90,8 @@ def _value(rng: random.Random, winner: int, tsumo: bool) -> dict:
 def build_club(app, games: int, members: int, seed: int) -> tuple[str, str]:
     """A club with `members` members, one season and `games` finished games: (club id, season id)."""
     from scorer.game import GameConfig
-    from webui import clubs, store
+    from webui.play import clubs
+    from webui.storage import store
     rng = random.Random(seed)
     with app.app_context():
         club = clubs.create_club("Bench club")
@@ -111,16 +112,17 @@ def build_club(app, games: int, members: int, seed: int) -> tuple[str, str]:
 # --- the peer: every game replayed on each render ------------------------------------------
 
 def replayed_games(club_id: str, season=None, wins: bool = False) -> list:
-    """`webui.club_results.games` without kept results: every game's events read (one query) and
+    """`webui.storage.kept_results.games` without kept results: every game's events read (one query) and
     replayed, nothing written."""
     import sqlalchemy as sa
 
     from scorer.club import summarise
     from scorer.game import GameConfig, replay
-    from webui import club_results, clubs
-    from webui.db import get_db
-    from webui.schema.tables import event as event_t
-    from webui.schema.tables import seat as seat_t
+    from webui.storage import kept_results
+    from webui.play import clubs
+    from webui.storage.db import get_db
+    from webui.storage.schema.tables import event as event_t
+    from webui.storage.schema.tables import seat as seat_t
     sessions = list(reversed(clubs.club_sessions(club_id, season)))
     ids = [s.id for s in sessions]
     bodies: dict[str, list[dict]] = {i: [] for i in ids}
@@ -137,28 +139,28 @@ def replayed_games(club_id: str, season=None, wins: bool = False) -> list:
         config = GameConfig.from_json(s.config)
         summary = summarise(config, replay(config, bodies[s.id]), bodies[s.id])
         if summary.finished or s.imported:
-            found.append(club_results.ClubGame(s.id, s.title, s.created_at, s.imported, summary,
+            found.append(kept_results.ClubGame(s.id, s.title, s.created_at, s.imported, summary,
                                                seats.get(s.id, {})))
     return found
 
 
 @contextmanager
 def replaying_every_game():
-    """The app's `club_results.games` swapped for the peer while the block runs; refuses to time a
+    """The app's `kept_results.games` swapped for the peer while the block runs; refuses to time a
     page that did not call it (it would be timing kept results as the peer)."""
-    from webui import club_results
-    kept, calls = club_results.games, []
+    from webui.storage import kept_results
+    kept, calls = kept_results.games, []
 
     def peer(*args, **kwargs):
         calls.append(1)
         return replayed_games(*args, **kwargs)
-    club_results.games = peer
+    kept_results.games = peer
     try:
         yield
     finally:
-        club_results.games = kept
+        kept_results.games = kept
     if not calls:
-        raise SystemExit("the standings page did not call webui.club_results.games: the peer cannot be timed")
+        raise SystemExit("the standings page did not call webui.storage.kept_results.games: the peer cannot be timed")
 
 
 # --- timing --------------------------------------------------------------------------------
@@ -183,8 +185,8 @@ def timed(render: Callable[[], None]) -> float:
 
 
 def forget_results(app) -> None:
-    from webui.db import transaction
-    from webui.schema.tables import game_result
+    from webui.storage.db import transaction
+    from webui.storage.schema.tables import game_result
     with app.app_context(), transaction() as db:
         db.execute(game_result.delete())
 

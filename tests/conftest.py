@@ -33,7 +33,7 @@ def postgres():
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request, tmp_path):
     """A fresh database for one test, on SQLite and again on PostgreSQL (where installed)."""
-    from webui import db
+    from webui.storage import db
 
     if request.param == "sqlite":
         yield db.url_for_path(tmp_path / "tenbou.sqlite3")

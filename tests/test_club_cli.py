@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from webui import clubs, create_app
+from webui.play import clubs
+from webui import create_app
 from webui.cli import main
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"

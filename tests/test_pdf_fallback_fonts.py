@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from webui import pdf_fonts
-from webui.pdf import Page
+from webui.printing import fonts
+from webui.printing.pdf import Page
 
 from tests import pdf_text
 from tests.test_web_settle import _play
@@ -22,8 +22,8 @@ BROAD = "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"                   # 张 a
 def test_each_character_is_drawn_by_the_first_font_that_has_it():
     if not all(os.path.isfile(p) for p in (TRADITIONAL, SIMPLIFIED, BROAD)):
         pytest.skip("needs the Debian fonts fonts-arphic-bkai00mp, fonts-arphic-gkai00mp and fonts-wqy-zenhei")
-    traditional = pdf_fonts.usable_font(TRADITIONAL, 0, "張")
-    chain = pdf_fonts.Fallbacks([(TRADITIONAL, 0), ("/nowhere.ttf", 0), (SIMPLIFIED, 0), (BROAD, 0)])
+    traditional = fonts.usable_font(TRADITIONAL, 0, "張")
+    chain = fonts.Fallbacks([(TRADITIONAL, 0), ("/nowhere.ttf", 0), (SIMPLIFIED, 0), (BROAD, 0)])
     page = Page(traditional, chain)
     # Hangul first: the broad font is added before the simplified one, yet 张 is still drawn
     # by the simplified font, which comes first in the search
@@ -31,9 +31,9 @@ def test_each_character_is_drawn_by_the_first_font_that_has_it():
     page.text(300, 40, "张", 10, align="right")
     shown = [(base.split("+")[-1], text) for base, text in pdf_text.shown(page.render())]
     assert [text for _, text in shown] == ["김민준", " ", "張", " ", "张伟", " +1,000", "张"]
-    fonts = [base for base, _ in shown]
-    assert fonts[5] == "Helvetica-Bold"
-    assert fonts[4] == fonts[6] not in (fonts[0], fonts[2]) and fonts[0] != fonts[2]
+    used = [base for base, _ in shown]
+    assert used[5] == "Helvetica-Bold"
+    assert used[4] == used[6] not in (used[0], used[2]) and used[0] != used[2]
     assert chain.font_for("张", traditional).path == SIMPLIFIED
     assert chain.font_for("김", traditional).path == BROAD
     assert chain.font_for("😀", traditional) is None      # no font has it...
@@ -45,16 +45,16 @@ def test_each_character_is_drawn_by_the_first_font_that_has_it():
 def test_a_character_no_font_has_does_not_lose_the_fonts_for_the_next():
     if not all(os.path.isfile(p) for p in (TRADITIONAL, SIMPLIFIED)):
         pytest.skip("needs the Debian fonts fonts-arphic-bkai00mp and fonts-arphic-gkai00mp")
-    traditional = pdf_fonts.usable_font(TRADITIONAL, 0, "張")
-    chain = pdf_fonts.Fallbacks([(SIMPLIFIED, 0)])
+    traditional = fonts.usable_font(TRADITIONAL, 0, "張")
+    chain = fonts.Fallbacks([(SIMPLIFIED, 0)])
     assert chain.font_for("😀", traditional) is None       # every place tried for it...
     assert chain.font_for("张", traditional).path == SIMPLIFIED   # ...and still there for 张
 
 
 def test_settlement_pdf_shows_simplified_chinese_and_korean_names(client):
-    if pdf_fonts.cjk_font() is None:
+    if fonts.cjk_font() is None:
         pytest.skip("no CJK TrueType font on this machine (apt-get install fonts-ipafont-gothic)")
-    if not any(pdf_fonts.usable_font(path, face, "张김") for path, face in pdf_fonts.fallback_places()):
+    if not any(fonts.usable_font(path, face, "张김") for path, face in fonts.fallback_places()):
         pytest.skip("no font on this machine has both simplified Chinese and Hangul (apt-get install fonts-wqy-zenhei)")
     session_id, _, token = new_session(client, player0="张伟", player1="김민준", player2="佐藤")
     _play(client, token, session_id)

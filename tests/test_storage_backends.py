@@ -10,7 +10,8 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from webui import create_app, db
+from webui import create_app
+from webui.storage import db
 
 from tests.test_web_support import WIN_HAKU_TSUMO, new_session, post_event, state
 
@@ -119,7 +120,7 @@ def test_join_codes_and_players_joined_hold_across_servers(servers):
     other.set_cookie("session", client.get_cookie("session").value)
     assert post_event(other, session_id, token, {"type": "riichi", "seat": 3}).status_code == 201
     with two.app_context():
-        from webui import store
+        from webui.storage import store
         assert store.get_session(session_id).join_code == code
 
 
@@ -160,7 +161,7 @@ def test_a_scoreboard_follows_hands_recorded_through_another_server(servers):
 def test_the_tables_settled_reading_is_kept_in_either_database(servers):
     from device.frames import Snapshot
 
-    from webui.table_memory import SettledMemory
+    from webui.storage.table_settled import SettledMemory
 
     reading = Snapshot((25000, 27000, 25000, 23000), "E2", 0, 0, 2, (False,) * 4)
     memory = SettledMemory(servers().extensions["tenbou.db"], "/dev/ttyUSB0")
@@ -190,7 +191,7 @@ def test_the_automatic_tables_panel_reaches_the_pages_of_every_server(servers):
 
 def test_notices_for_one_session_during_a_read_cost_one_more_read_and_end_on_the_newest():
     """No database needed: the listening thread's hand-off, with a slow read."""
-    from webui.notify_broker import NotifyBroker
+    from webui.storage.notifier import NotifyBroker
 
     stored = {"n": 0}
     reads: list[int] = []

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from webui import create_app, db
+from webui import create_app
+from webui.storage import db
 from webui.cli import main
 
 from tests.test_web_support import new_session, post_event, state
@@ -72,7 +73,7 @@ def test_a_home_tables_history_moves_to_a_club_database_that_has_its_own(tmp_pat
     # the next undo takes back the copied draw, not an event of another table
     first = copied[0]
     with club.app_context():
-        from webui import store
+        from webui.storage import store
         code = store.get_session(first).join_code
     assert client.post(f"/api/sessions/{first}/undo", json={"form_token": "undo-0001"},
                        headers={"X-Join-Code": code}).get_json()["undone"] is None
@@ -93,7 +94,7 @@ def test_a_home_tables_history_moves_to_a_club_database_that_has_its_own(tmp_pat
     assert "another history" in capsys.readouterr().err
     club = _app(database_url, tmp_path / "club")
     with club.app_context():
-        from webui import store
+        from webui.storage import store
         assert store.get_session(extra) is None
     _close(club)
 
@@ -111,7 +112,8 @@ RIICHI_GAME = json.loads((Path(__file__).resolve().parents[1] / "docs/examples/r
 def _home_club(folder) -> tuple[str, str, str]:
     """A home table's SQLite file with a club: three members, a season, and a game entered
     from a log (Ann, Bo and Cy seated as members, Di a guest), its results kept."""
-    from webui import club_results, clubs
+    from webui.storage import kept_results
+    from webui.play import clubs
     url = db.url_for_path(folder / "tenbou.sqlite3")
     app = _app(url, folder)
     with app.app_context():
@@ -120,28 +122,29 @@ def _home_club(folder) -> tuple[str, str, str]:
             clubs.add_member(club.id, name)
         clubs.add_season(club.id, "Spring", "2026-03-01")
         [played] = clubs.import_log(club, RIICHI_GAME, "2026-03-05")
-        assert len(club_results.games(club.id)) == 1           # keeps its results at home
+        assert len(kept_results.games(club.id)) == 1           # keeps its results at home
     _close(app)
     return url, club.id, played.id
 
 
 def _club_as_seen(app, club_id: str, session_id: str) -> tuple:
     from scorer.club import standings
-    from webui import club_results, clubs, store
+    from webui.storage import kept_results, store
+    from webui.play import clubs
     with app.app_context():
         found = clubs.get_club(club_id)
         names = {m.id: m.name for m in clubs.members(club_id)}
         copied = store.get_session(session_id)
-        table = standings(((g.summary, g.members) for g in club_results.games(club_id)), names)
+        table = standings(((g.summary, g.members) for g in kept_results.games(club_id)), names)
         return (found.name, found.created_at, names, [(s.id, s.name, s.starts) for s in clubs.seasons(club_id)],
                 clubs.seated(session_id), copied.club_id, copied.imported,
                 {rules: [r.to_json() for r in rows] for rules, rows in table.items()})
 
 
 def test_a_club_goes_with_its_sessions_and_its_join_code_is_renewed_where_taken(tmp_path, database_url, capsys):
-    from webui import clubs
-    from webui.schema.tables import club as club_t
-    from webui.schema.tables import game_result
+    from webui.play import clubs
+    from webui.storage.schema.tables import club as club_t
+    from webui.storage.schema.tables import game_result
     home, club_id, played = _home_club(tmp_path / "home")
     home_app = _app(home, tmp_path / "home")
     before = _club_as_seen(home_app, club_id, played)
@@ -169,7 +172,7 @@ def test_a_club_goes_with_its_sessions_and_its_join_code_is_renewed_where_taken(
 
 
 def _rename_member(conn, club_id: str, name: str, to: str) -> None:
-    from webui.schema.tables import member
+    from webui.storage.schema.tables import member
     conn.execute(member.update().where(member.c.club_id == club_id, member.c.name == name).values(name=to))
 
 
@@ -184,7 +187,8 @@ def _rename_member(conn, club_id: str, name: str, to: str) -> None:
 ])
 def test_a_club_that_differs_on_the_destination_is_refused_and_nothing_is_copied(tmp_path, database_url, capsys,
                                                                                change, says):
-    from webui import clubs, store
+    from webui.play import clubs
+    from webui.storage import store
     home, club_id, _ = _home_club(tmp_path / "home")
     assert main(["db", "copy", "--from", home, "--to", database_url]) == 0
     capsys.readouterr()
@@ -204,7 +208,7 @@ def test_a_club_that_differs_on_the_destination_is_refused_and_nothing_is_copied
 
 
 def _add_member(conn, club_id: str, member_id: str, name: str) -> None:
-    from webui.schema.tables import member
+    from webui.storage.schema.tables import member
     conn.execute(member.insert().values(id=member_id, club_id=club_id, name=name, created_at=db.now()))
 
 

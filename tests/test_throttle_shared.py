@@ -1,11 +1,12 @@
 """Wrong join codes counted in the database: servers sharing one PostgreSQL slow a guesser
-together, as one server does (webui/throttle.py)."""
+together, as one server does (webui/storage/throttle.py)."""
 from __future__ import annotations
 
 import pytest
 
-from webui import create_app, db
-from webui.throttle import SharedBuckets
+from webui import create_app
+from webui.storage import db
+from webui.storage.throttle import SharedBuckets
 
 from tests.test_web_support import csrf_of, new_session
 
@@ -37,7 +38,7 @@ def test_buckets_in_the_database_are_one_for_every_server(engine):
 def test_full_buckets_are_forgotten_as_others_are_spent(engine):
     import sqlalchemy as sa
 
-    from webui.schema.tables import throttle
+    from webui.storage.schema.tables import throttle
     now = [0.0]
     bucket = SharedBuckets(engine, 2, 1.0, "client:", clock=lambda: now[0])
     for address in ("a", "b", "c"):

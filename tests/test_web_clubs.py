@@ -265,20 +265,20 @@ def test_a_result_worked_out_from_events_no_longer_live_is_not_kept(app, client)
     """A replay that raced a new event: the kept row would be stale, so nothing is written."""
     import sqlalchemy as sa
 
-    from webui import club_results
-    from webui.db import get_db, transaction
-    from webui.schema.tables import game_result
+    from webui.storage import kept_results
+    from webui.storage.db import get_db, transaction
+    from webui.storage.schema.tables import game_result
 
     club_id, token, _ = make_club(client)
     session_id = club_session(client, club_id, token)
     play_to_the_end(client, session_id, token)
     with app.app_context():
-        [played] = club_results.games(club_id)              # worked out and kept
+        [played] = kept_results.games(club_id)              # worked out and kept
         with transaction() as db:
-            club_results.forget(db, [session_id])
-        club_results._keep({session_id: played.summary}, {session_id: (1, 1)})   # not what is live
+            kept_results.forget(db, [session_id])
+        kept_results._keep({session_id: played.summary}, {session_id: (1, 1)})   # not what is live
         assert get_db().execute(sa.select(sa.func.count()).select_from(game_result)).scalar() == 0
-        assert club_results.games(club_id)[0].summary == played.summary          # worked out again
+        assert kept_results.games(club_id)[0].summary == played.summary          # worked out again
         assert get_db().execute(sa.select(sa.func.count()).select_from(game_result)).scalar() == 1
 
 

@@ -7,7 +7,8 @@ import sqlite3
 import pytest
 import sqlalchemy as sa
 
-from webui import create_app, db
+from webui import create_app
+from webui.storage import db
 
 from tests.test_web_support import new_session, post_event, state
 
@@ -76,7 +77,7 @@ def test_a_database_from_before_sqlalchemy_is_brought_up_to_date_keeping_its_his
     client = fresh.test_client()
     made, _, _ = new_session(client)
     with fresh.app_context():
-        from webui import store
+        from webui.storage import store
         config_json = store.get_db().execute(sa.text("SELECT config_json FROM session WHERE id = :id"),
                                              {"id": made}).scalar()
     (tmp_path / "old").mkdir()

@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from webui import create_app, limits
-from webui.chart import MOST_Y_GAPS, nice_step, score_chart
-from webui.db import connect
-from webui.headers import SECURITY_HEADERS
-from webui.throttle import JoinThrottle, TokenBuckets
+from webui import create_app
+from webui.guard import limits
+from webui.printing.chart import MOST_Y_GAPS, nice_step, score_chart
+from webui.storage.db import connect
+from webui.guard.headers import SECURITY_HEADERS
+from webui.storage.throttle import JoinThrottle, TokenBuckets
 
 from tests.test_web_support import (WIN_HAKU_TSUMO, app, client, csrf_of,  # noqa: F401
                                     new_session, post_event, state)
@@ -203,7 +204,7 @@ def test_an_ended_game_stored_before_the_flag_is_found_by_a_replay(app, client):
     session_id, code, token = new_session(client)
     assert post_event(client, session_id, token, {"type": "end"}).status_code == 201
     with app.app_context():
-        from webui.db import get_db
+        from webui.storage.db import get_db
         get_db().exec_driver_sql("UPDATE session SET ended = NULL")       # as a database from before the column
     assert app.test_client().get(f"/s/{session_id}/join?code={code}").status_code == 403
 

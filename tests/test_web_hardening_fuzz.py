@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from webui import create_app, limits
-from webui.throttle import JoinThrottle
+from webui import create_app
+from webui.guard import limits
+from webui.storage.throttle import JoinThrottle
 
 PLAYERS = ["Aki", "Ben", "Chiyo", "Dan"]
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import threading
 
-from webui.broker import CLIENT_QUEUE, Broker
+from webui.storage.broker import CLIENT_QUEUE, Broker
 
 from tests.test_web_support import app, client, new_session, post_event  # noqa: F401
 

@@ -7,9 +7,12 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from webui import clubs, game, lobby, store
-from webui.db import get_db, transaction
-from webui.schema.tables import session as session_t
+from webui.play import clubs, ledger
+from webui.pages import lobby
+from webui.play import live_tables
+from webui.storage import store
+from webui.storage.db import get_db, transaction
+from webui.storage.schema.tables import session as session_t
 
 from tests.test_web_support import app, client, new_session, post_event, session_form  # noqa: F401
 
@@ -23,7 +26,7 @@ def _ids(client, path: str = "/api/lobby") -> list[str]:
 
 def _club_session(app, title: str, club_id: str | None) -> str:
     with app.test_request_context():
-        return store.create_session(game.config_from_form(session_form()), title, club_id=club_id).id
+        return store.create_session(ledger.config_from_form(session_form()), title, club_id=club_id).id
 
 
 def test_live_tables_are_listed_newest_first_and_ended_ones_are_not(client):
@@ -59,7 +62,7 @@ def test_the_json_shape_and_no_join_code(client):
     body = response.get_json()
     assert response.status_code == 200 and response.mimetype == "application/json"
     assert set(body) == {"club", "tables", "hours", "most"} and body["club"] is None
-    assert (body["hours"], body["most"]) == (24, lobby.MOST_TABLES)
+    assert (body["hours"], body["most"]) == (24, live_tables.MOST_TABLES)
     (table,) = body["tables"]
     assert {"id", "title", "rules", "players", "scores", "round_wind", "hand_number", "honba", "riichi_sticks",
             "dealer", "seat_winds", "finished", "events", "created_at", "links"} <= set(table)
@@ -76,7 +79,7 @@ def test_old_tables_drop_out_and_the_list_is_bounded(app, client, monkeypatch):
         db.execute(session_t.update().where(session_t.c.id == old).values(created_at="2020-01-01T00:00:00.000Z"))
     made = [new_session(client, title=f"T{i}")[0] for i in range(4)]
     assert _ids(client) == made[::-1]
-    monkeypatch.setattr(lobby, "MOST_TABLES", 3)
+    monkeypatch.setattr(live_tables, "MOST_TABLES", 3)
     assert _ids(client) == made[:0:-1]
 
 
@@ -153,7 +156,7 @@ def test_the_home_page_links_to_the_lobby(client):
 def test_a_game_a_newer_ledger_refuses_is_left_out_not_a_500(app, client):
     session_id, _, _ = new_session(client, title="Strange")
     with app.app_context(), transaction() as db:
-        from webui.schema.tables import event as event_t
+        from webui.storage.schema.tables import event as event_t
         db.execute(event_t.insert().values(session_id=session_id, body_json='{"type": "no such event"}',
                                            created_at="2030-01-01T00:00:00.000Z"))
     with app.app_context():

@@ -275,8 +275,8 @@ def test_photos_beyond_the_decode_limit_wait_then_are_told_to_try_again(tmp_path
 
 def test_a_photo_waiting_for_its_turn_is_not_read_into_memory(tmp_path):
     """The upload is read only once a decode slot is free; one told to try again is never read."""
-    from webui.errors import PlayerError
-    from webui.photos import scan_photo
+    from webui.guard.errors import PlayerError
+    from webui.play.photos import scan_photo
 
     app = make_app(tmp_path, SCAN=lambda data, rules: {"tiles": [], "hand": None}, PHOTO_DECODES=1,
                    PHOTO_DECODE_WAIT=0.05)

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from webui.chart import score_chart
-from webui.japanese import in_japanese
+from webui.printing.chart import score_chart
+from webui.words.japanese import in_japanese
 
 from tests.test_web_support import app, client, new_session, post_event, state  # noqa: F401
 
@@ -29,7 +29,7 @@ def test_three_players_with_seat_four_empty_take_the_three_player_points(client,
     """The form's four-player uma stays as it was typed for four: empty fields are the rules' own."""
     session_id, _, _ = new_session(client, player3="", starting_points="", return_points="", uma="")
     with app.app_context():
-        from webui import store
+        from webui.storage import store
         config = store.get_session(session_id).config
     assert config["players"] == ["Aki", "Ben", "Chiyo"]
     assert (config["starting_points"], config["return_points"], config["uma"]) == (35000, 40000, [15, 0, -15])
@@ -38,7 +38,7 @@ def test_three_players_with_seat_four_empty_take_the_three_player_points(client,
 def test_the_book_preset_starts_at_its_own_30000(client, app):
     session_id, _, _ = new_session(client, preset="book", starting_points="", return_points="", uma="")
     with app.app_context():
-        from webui import store
+        from webui.storage import store
         config = store.get_session(session_id).config
     assert (config["starting_points"], config["return_points"]) == (30000, 30000)
 
@@ -53,7 +53,7 @@ def test_the_new_session_form_carries_each_presets_points_for_its_script(client)
 def test_classical_chinese_reads_its_own_fields_and_shows_no_riichi(client, app):
     session_id, _, token = new_session(client, **CHINESE)
     with app.app_context():
-        from webui import store
+        from webui.storage import store
         config = store.get_session(session_id).config
     assert config["options"] == {"limit": 500, "settlement": "full"} and config["length"] == "full"
     board = client.get(f"/s/{session_id}").get_data(as_text=True)

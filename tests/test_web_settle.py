@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from webui.chart import SEAT_COLOURS, score_chart
-from webui.pdf_fonts import cjk_font
-from webui.tileart import ALL_KINDS, BONUS_KINDS, face, tile_svg
+from webui.printing.chart import SEAT_COLOURS, score_chart
+from webui.printing.fonts import cjk_font
+from webui.printing.tile_art import ALL_KINDS, BONUS_KINDS, face, tile_svg
 
 from tests import pdf_text
 from tests.test_web_support import WIN_HAKU_TSUMO, app, client, new_session, post_event  # noqa: F401
@@ -115,21 +115,21 @@ def test_japanese_pdf_embeds_the_glyphs_it_shows(client, tmp_path):
 
 
 def test_without_a_cjk_font_the_pdf_is_still_made_and_the_log_says_what_to_install(client, monkeypatch, caplog):
-    from webui import pdf_fonts
+    from webui.printing import fonts
 
     dejavu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     if os.path.isfile(dejavu):
-        assert pdf_fonts.usable_font(dejavu, 0, "") is not None
-        assert pdf_fonts.find_cjk_font([(dejavu, 0), ("/nowhere/font.ttf", 0)]) is None   # no kana there
-    monkeypatch.setattr(pdf_fonts, "search_places", lambda: [])
-    monkeypatch.setenv(pdf_fonts.ENV, "/nowhere/at/all.ttf")                    # a new cache key
+        assert fonts.usable_font(dejavu, 0, "") is not None
+        assert fonts.find_cjk_font([(dejavu, 0), ("/nowhere/font.ttf", 0)]) is None   # no kana there
+    monkeypatch.setattr(fonts, "search_places", lambda: [])
+    monkeypatch.setenv(fonts.ENV, "/nowhere/at/all.ttf")                    # a new cache key
     session_id, _, token = new_session(client, player0="山田")
     _play(client, token, session_id)
     try:
         with caplog.at_level("WARNING", logger="tenbou.pdf"):
             response = client.get(f"/s/{session_id}/settle.pdf")
     finally:
-        pdf_fonts._cached.cache_clear()
+        fonts._cached.cache_clear()
     assert response.status_code == 200 and b"/FontFile2" not in response.data
     assert {base for base, _ in pdf_text.shown(response.data)} <= {"Helvetica", "Helvetica-Bold"}
     lines = pdf_text.text(response.data).splitlines()
@@ -138,7 +138,7 @@ def test_without_a_cjk_font_the_pdf_is_still_made_and_the_log_says_what_to_insta
 
 
 def test_page_sets_latin_in_helvetica_and_the_rest_in_the_cjk_font():
-    from webui.pdf import Page, latin_only, runs
+    from webui.printing.pdf import Page, latin_only, runs
 
     assert runs("Aki 東 1") == ["Aki ", "東", " 1"]
     assert latin_only("山田 — 5·2") == "?? — 5·2"

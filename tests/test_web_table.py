@@ -11,7 +11,7 @@ from device.frames import Diagnostic, Snapshot
 from device.settle import Payment, Transfer
 
 from webui import create_app
-from webui.tablelink import TableMonitor
+from webui.play.table_monitor import TableMonitor
 
 from tests.test_web_support import WIN_HAKU_TSUMO, app, client, csrf_of, new_session, post_event, state  # noqa: F401
 

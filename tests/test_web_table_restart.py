@@ -12,8 +12,8 @@ from device.frames import Snapshot
 from device.settle import Payment, Transfer
 
 from webui import create_app
-from webui.table_memory import SettledMemory
-from webui.tablelink import TableMonitor
+from webui.storage.table_settled import SettledMemory
+from webui.play.table_monitor import TableMonitor
 
 from tests.test_web_support import WIN_HAKU_TSUMO, new_session, post_event, state
 from table_panel import wait_table

@@ -247,7 +247,7 @@ def test_every_label_the_pages_name_has_english_and_japanese():
     import re
     from pathlib import Path
 
-    from webui.messages import MESSAGES
+    from webui.words.messages import MESSAGES
 
     root = Path(__file__).resolve().parents[1] / "webui"
     named = set()

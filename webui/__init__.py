@@ -1,8 +1,9 @@
 """The Flask application and the command line: the one place that wires the others together.
 
 `create_app()` follows the Flask tutorial: configuration, the database, then one blueprint per
-area — sessions (pages), api (JSON), live (server-sent events), table (the automatic table's
-panel) and settle (the final reckoning, printable and as PDF).
+area from `pages/` — sessions, clubs, api (JSON), live (server-sent events), table (the
+automatic table's panel), settle (the final reckoning, printable and as PDF) and the lobby.
+The wings below the pages (play, storage, printing, words, guard) are laid out in docs/layout.md.
 """
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         DATA_DIR=str(data_dir),
         DATABASE=str(data_dir / "tenbou.sqlite3"),     # the SQLite file, unless DATABASE_URL names one
-        DATABASE_URL=os.environ.get("TENBOU_DATABASE") or None,   # sqlite:///... or postgresql://... (webui/db.py)
+        DATABASE_URL=os.environ.get("TENBOU_DATABASE") or None,   # sqlite:///... or postgresql://... (webui/storage/db.py)
         MAX_CONTENT_LENGTH=MAX_UPLOAD_BYTES,
         PERMANENT_SESSION_LIFETIME=timedelta(days=60),
         SESSION_COOKIE_SAMESITE="Lax",
@@ -67,7 +68,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     app.config.update(config)
 
-    from . import db, errors, headers, i18n, live, overload, photos, security, tileart
+    from webui.guard import errors, headers, overload
+    from webui.play import automatic_table, ledger, live_updates, photos, security
+    from webui.printing import tile_art
+    from webui.storage import db
+    from webui.words import i18n
     db.init_app(app)
     if not app.config.get("SECRET_KEY"):
         engine = app.extensions["tenbou.db"]
@@ -79,20 +84,19 @@ def create_app(test_config: dict | None = None) -> Flask:
     overload.init_app(app)
     photos.init_app(app)
     i18n.init_app(app)
-    tileart.init_app(app)
-    live.init_app(app)
+    tile_art.init_app(app)
+    live_updates.init_app(app, ledger.state_reader(app))
     security.init_app(app)
     headers.init_app(app)
 
-    from . import api, club_pages, sessions, settle, table
+    from webui.pages import api, clubs, live, lobby, sessions, settle, table
     app.register_blueprint(sessions.bp)
-    app.register_blueprint(club_pages.bp)
-    club_pages.init_app(app)
+    app.register_blueprint(clubs.bp)
+    clubs.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(settle.bp)
-    from . import lobby
     app.register_blueprint(lobby.bp)      # the live tables, and the TV that cycles through them
-    table.init_app(app)
+    automatic_table.init_app(app)
     return app

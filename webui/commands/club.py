@@ -8,7 +8,7 @@ import sys
 from datetime import date
 from pathlib import Path
 
-from .json_file import Unreadable, read_json
+from webui.commands.json_file import Unreadable, read_json
 
 
 def register(sub) -> None:
@@ -54,8 +54,8 @@ def _guarded(run):
     def guarded(args: argparse.Namespace) -> int:
         from sqlalchemy.exc import SQLAlchemyError
 
-        from webui.db import DatabaseURLError, failure_reason
-        from webui.errors import PlayerError
+        from webui.storage.db import DatabaseURLError, failure_reason
+        from webui.guard.errors import PlayerError
         try:
             return run(args)
         except PlayerError as err:
@@ -69,7 +69,7 @@ def _guarded(run):
 
 @_guarded
 def run_list(args: argparse.Namespace) -> int:
-    from webui import clubs
+    from webui.play import clubs
     with _app(args).app_context():
         found = clubs.list_clubs()
         if not found:
@@ -82,7 +82,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 @_guarded
 def run_import(args: argparse.Namespace) -> int:
-    from webui import clubs
+    from webui.play import clubs
     try:
         log = read_json(args.log)
     except Unreadable as error:
@@ -99,9 +99,9 @@ def run_import(args: argparse.Namespace) -> int:
 
 @_guarded
 def run_standings(args: argparse.Namespace) -> int:
-    from webui import clubs
-    from webui.club_export import season_csv
-    from webui.club_pages import season_standings, shown_result
+    from webui.play import clubs
+    from webui.play.club_export import season_csv
+    from webui.play.standings import season_standings, shown_result
     with _app(args).app_context():
         club = clubs.get_club(args.club)
         if club is None:

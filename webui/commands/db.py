@@ -1,6 +1,6 @@
 """`tenbou db` — the database outside the server: `migrate` brings one up to the newest schema
 (as `tenbou serve` does when it starts), `copy` moves a home table's history into another, such
-as a club's PostgreSQL server, without losing an event (webui/db_copy.py)."""
+as a club's PostgreSQL server, without losing an event (webui/storage/copy.py)."""
 from __future__ import annotations
 
 import argparse
@@ -27,7 +27,7 @@ def register(sub) -> None:
 
 def _engine(text: str, command: str):
     """An engine for the URL, or None with the reason said (a URL Tenbou does not read)."""
-    from webui import db
+    from webui.storage import db
     try:
         return db.create_engine(text)
     except db.DatabaseURLError as err:
@@ -36,7 +36,7 @@ def _engine(text: str, command: str):
 
 
 def _unreachable(err, url: str, command: str) -> int:
-    from webui.db import failure_reason, shown
+    from webui.storage.db import failure_reason, shown
     print(f"{command}: cannot use {shown(url)}: {failure_reason(err)}", file=sys.stderr)
     return 2
 
@@ -44,7 +44,8 @@ def _unreachable(err, url: str, command: str) -> int:
 def run_migrate(args: argparse.Namespace) -> int:
     from sqlalchemy.exc import SQLAlchemyError
 
-    from webui import db, default_data_dir
+    from webui.storage import db
+    from webui import default_data_dir
     if args.database:
         url = args.database
     else:
@@ -69,8 +70,8 @@ def run_migrate(args: argparse.Namespace) -> int:
 def run_copy(args: argparse.Namespace) -> int:
     from sqlalchemy.exc import SQLAlchemyError
 
-    from webui import db
-    from webui.db_copy import CopyRefused, copy
+    from webui.storage import db
+    from webui.storage.copy import CopyRefused, copy
     source = _engine(args.source, "tenbou db copy")
     destination = _engine(args.destination, "tenbou db copy")
     if source is None or destination is None:

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from .serve import add_server_arguments, open_app, serve_app
+from webui.commands.serve import add_server_arguments, open_app, serve_app
 
 DEMO_PLAYERS = ["Aki", "Ben", "Chiyo", "Dan"]
 
@@ -33,11 +33,12 @@ def register(sub) -> None:
 
 def seed_demo_session(app) -> tuple[str, str]:
     """A session with a few hands already played: (session id, join code)."""
-    from webui import game, store, wins
-    from webui.recording import record
+    from webui.play import ledger, wins
+    from webui.storage import store
+    from webui.play.recording import record
 
     with app.test_request_context("/"):
-        config = game.config_from_form({"player0": DEMO_PLAYERS[0], "player1": DEMO_PLAYERS[1],
+        config = ledger.config_from_form({"player0": DEMO_PLAYERS[0], "player1": DEMO_PLAYERS[1],
                                         "player2": DEMO_PLAYERS[2], "player3": DEMO_PLAYERS[3],
                                         "rules": "riichi", "preset": "tenhou", "length": "south",
                                         "starting_points": "25000", "return_points": "30000",
@@ -51,7 +52,7 @@ def seed_demo_session(app) -> tuple[str, str]:
 
 
 def table_state(snapshot: dict):
-    """A scoreboard snapshot (webui.game.snapshot) as the table's drawers would show it."""
+    """A scoreboard snapshot (webui.play.ledger.snapshot) as the table's drawers would show it."""
     from device.frames import ROUNDS, Snapshot
 
     round_ = f"{snapshot['round_wind']}{snapshot['hand_number']}"
@@ -64,10 +65,11 @@ def table_state(snapshot: dict):
 def follow_session(app, session_id: str, table) -> Callable[[], None]:
     """Switch the following table on at the session's scores, then tell it every new state the
     session announces on its live topic; returns a function that stops following."""
-    from webui import game, store
+    from webui.play import ledger
+    from webui.storage import store
 
     with app.app_context():
-        table.follow(table_state(game.snapshot(store.get_session(session_id))))
+        table.follow(table_state(ledger.snapshot(store.get_session(session_id))))
     sub = app.extensions["tenbou.broker"].subscribe(session_id)
     stop = threading.Event()
 

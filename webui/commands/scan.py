@@ -140,7 +140,7 @@ def _shown(label: str, pose: str) -> str:
 
 def _explain(request: dict, response: dict) -> list[str]:
     try:
-        from webui.explain import explain
+        from webui.words.explain import explain
     except ImportError:
         return [f"{response.get('han')} han {response.get('fu')} fu: {response.get('points')} points"]
     return list(explain(request, response))

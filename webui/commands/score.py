@@ -18,7 +18,7 @@ import sys
 from typing import IO, Iterable
 
 from scorer import score
-from webui.explain import explain
+from webui.words.explain import explain
 
 INVALID_HAND = 1
 UNREADABLE = 2

@@ -2,7 +2,7 @@
 
 Each open scoreboard holds one waitress thread for its live stream, so the pool is sized for
 the scoreboards expected (`--clients`, default 60) plus threads that streams may never take,
-for pages, hand posts and photos; a scoreboard beyond `--clients` polls instead (webui/live.py).
+for pages, hand posts and photos; a scoreboard beyond `--clients` polls instead (webui/pages/live.py).
 """
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def server_options(clients: int) -> dict:
         # poll() rather than select(), which cannot watch file numbers past 1023
         "asyncore_use_poll": True,
         # keep reading a connection while its request runs, so a page that closes its live
-        # stream is seen at once (webui/live.py asks), not at the next write that fails
+        # stream is seen at once (webui/pages/live.py asks), not at the next write that fails
         "channel_request_lookahead": 1,
     }
     return options
@@ -146,7 +146,7 @@ def serve_app(app, args: argparse.Namespace, banner=None) -> int:
             print(f"  phones on this network: http://{lan}:{server.effective_port}/", flush=True)
         else:
             print("  phones on this network: this computer's address, same port", flush=True)
-    from webui.db import shown
+    from webui.storage.db import shown
     print(f"  data: {shown(app.config['DATABASE_URL'])}", flush=True)
     if banner is not None:
         print(banner(f"http://{host}:{server.effective_port}"), flush=True)
@@ -171,7 +171,7 @@ def open_app(args: argparse.Namespace, command: str):
     cannot be used (a URL Tenbou does not read, a PostgreSQL that is not there)."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from webui.db import DatabaseURLError, failure_reason, shown
+    from webui.storage.db import DatabaseURLError, failure_reason, shown
     try:
         return make_app(args)
     except OSError as err:

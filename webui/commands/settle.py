@@ -13,7 +13,7 @@ from scorer.errors import HandError
 from scorer.game.log import read_log
 from scorer.settlement import Settlement, settle_session
 
-from .json_file import Unreadable, read_json
+from webui.commands.json_file import Unreadable, read_json
 
 UNREADABLE = 2
 LENGTH_NAMES = {"east": "East only", "south": "East-South", "west": "three winds", "full": "four winds"}
