@@ -14,7 +14,14 @@ scoreboard of that table showing the hand. Every wait is bounded; the servers an
 are stopped at the end.
 
 Then it times a season's standings over 2,000 games, first render and warm, against replaying
-every game (bench/club_standings.py); `--standings-only` times those alone.
+every game (bench/club_standings.py); `--standings-only` times those alone. Last, the lobby of 8
+tables of 1,999 events and an ended game's settlement PDF, with each table's scoreboard kept
+per version of its events against replaying every table (bench/club_lobby.py); `--lobby-only`
+times those alone. Then a club's ratings and members' statistics over 2,000 games of 40
+members, from kept summaries against replaying every game (bench/club_ratings.py);
+`--ratings-only` times those alone. Last, the ratings and statistics pages of that club,
+warm, against recomputing them on every look (bench/club_pages.py); `--pages-only` times those
+alone.
 """
 from __future__ import annotations
 
@@ -31,7 +38,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench import club_standings  # noqa: E402
+from bench import club_lobby, club_pages, club_ratings, club_standings  # noqa: E402
 from bench.serving import Phone, start_server  # noqa: E402
 HAND = {"type": "win", "winner": 0, "tsumo": True, "hand": {"concealed": "234m456p678s22z555z", "win_tile": "5z"}}
 WAIT = 30.0           # seconds a table waits for its scoreboards before counting the hand as lost
@@ -165,7 +172,15 @@ def main() -> None:
     parser.add_argument("--database", default=None, metavar="URL",
                         help="a PostgreSQL to use (default: a throwaway cluster, where PostgreSQL is installed)")
     parser.add_argument("--standings-only", action="store_true", help="time only a season's standings")
+    parser.add_argument("--lobby-only", action="store_true", help="time only the lobby and an ended game's PDF")
+    parser.add_argument("--ratings-only", action="store_true",
+                        help="time only the ratings and statistics of 2,000 games, 40 members")
+    parser.add_argument("--pages-only", action="store_true",
+                        help="time only the ratings and statistics pages of 2,000 games, 40 members")
     club_standings.add_arguments(parser)
+    club_lobby.add_arguments(parser)
+    club_ratings.add_arguments(parser)
+    club_pages.add_arguments(parser)
     args = parser.parse_args()
     cluster, unavailable = None, False
 
@@ -182,13 +197,21 @@ def main() -> None:
                 print(f"PostgreSQL: not measured ({reason})")
                 unavailable = True
         return cluster.new_database() if cluster is not None else None
+    only = args.standings_only or args.lobby_only or args.ratings_only or args.pages_only
     try:
-        if not args.standings_only:
+        if not only:
             run("SQLite, one server", [None], args)
             url = postgres_url()
             if url:
                 run("PostgreSQL, two servers", [url, url], args)
-        club_standings.run(args, postgres_url)
+        if args.standings_only or not only:
+            club_standings.run(args, postgres_url)
+        if args.lobby_only or not only:
+            club_lobby.run(args, postgres_url)
+        if args.ratings_only or not only:
+            club_ratings.run(args)
+        if args.pages_only or not only:
+            club_pages.run(args, postgres_url)
     finally:
         if cluster is not None:
             cluster.stop()

@@ -30,19 +30,34 @@ ROOT = Path(__file__).resolve().parents[1]
 CONFIG = {"rules": "riichi", "preset": "tenhou", "length": "south", "uma": "10-20", "rate": 0.1, "currency": "EUR"}
 SEASON_STARTS = "2026-01-05"
 NAMES = ("Aki", "Bo", "Chie", "Dai", "Emi", "Fumi", "Gen", "Haru", "Ima", "Jun", "Kei", "Len", "Mio", "Nao",
-         "Oto", "Ren", "Sora", "Taka", "Umi", "Yui")
+         "Oto", "Ren", "Sora", "Taka", "Umi", "Yui",
+         # more members for the ratings and statistics (bench/club_ratings.py: 40)
+         "Ayu", "Botan", "Chika", "Daiki", "Eri", "Fuka", "Goro", "Hana", "Iori", "Jiro", "Kaho", "Riku",
+         "Mai", "Nori", "Osamu", "Rin", "Saki", "Toru", "Yoko", "Zen")
 # han of a win, as often as a club sees them (about: riichi-pinfu-tanyao mostly, a mangan in
 # six, a yakuman in two hundred); fu for the hands below mangan
 HAN = (1, 2, 3, 4, 5, 6, 7, 8, 11, 13)
 HAN_WEIGHTS = (22, 26, 20, 12, 9, 4, 2, 2, 1, 0.5)
 FU = (30, 40, 50, 70)
 FU_WEIGHTS = (60, 28, 9, 3)
+# with `detail`: the yaku, dora and open/closed a han/fu form would be given with each win
+YAKU_SEEN = ("riichi", "tanyao", "pinfu", "menzen_tsumo", "yakuhai_haku", "yakuhai_chun", "ittsu", "honitsu",
+             "toitoi", "chiitoitsu")
+YAKU_WEIGHTS = (40, 25, 20, 15, 8, 8, 3, 4, 3, 3)
+
+
+def member_names(count: int) -> tuple[str, ...]:
+    if count > len(NAMES):
+        raise SystemExit(f"the bench names at most {len(NAMES)} members, not {count}")
+    return NAMES[:count]
 
 
 # --- a season's games ----------------------------------------------------------------------
 
-def play_game(rng: random.Random, players: list[str]) -> list[dict]:
-    """One hanchan's events, each taken by the ledger: hands until the game ends."""
+def play_game(rng: random.Random, players: list[str], detail: bool = False) -> list[dict]:
+    """One hanchan's events, each taken by the ledger: hands until the game ends. `detail`: each
+    win also names its yaku, dora and whether it was open (drawn after the rest, so the games
+    without it are the same as before)."""
     from scorer.game import GameConfig, LedgerError, apply, new_game
     config = GameConfig.from_json({**CONFIG, "players": players})
     state, events = new_game(config), []
@@ -64,11 +79,11 @@ def play_game(rng: random.Random, players: list[str]) -> list[dict]:
             if rng.random() < 0.03:
                 second = next(s for s in rng.sample(range(4), 4) if s not in (winner, discarder))
                 done = take({"type": "win", "discarder": discarder,
-                             "winners": [_value(rng, winner, False), _value(rng, second, False)]})
+                             "winners": [_value(rng, winner, False, detail), _value(rng, second, False, detail)]})
             else:
-                done = take({**_value(rng, winner, False), "discarder": discarder})
+                done = take({**_value(rng, winner, False, detail), "discarder": discarder})
         elif roll < 0.68:                                   # tsumo
-            done = take(_value(rng, rng.randrange(4), True))
+            done = take(_value(rng, rng.randrange(4), True, detail))
         elif roll < 0.97:                                   # exhaustive draw: riichi players are ready
             ready = sorted(set(riichi) | {s for s in range(4) if rng.random() < 0.4})
             done = take({"type": "draw", "tenpai": ready})
@@ -79,23 +94,29 @@ def play_game(rng: random.Random, players: list[str]) -> list[dict]:
     return events
 
 
-def _value(rng: random.Random, winner: int, tsumo: bool) -> dict:
+def _value(rng: random.Random, winner: int, tsumo: bool, detail: bool = False) -> dict:
     han = rng.choices(HAN, HAN_WEIGHTS)[0]
     fu = rng.choices(FU, FU_WEIGHTS)[0]
     if tsumo and han == 1 and fu == 30 and rng.random() < 0.5:
         han, fu = 2, 20                                     # pinfu tsumo
-    return {"type": "win", "winner": winner, "han": han, "fu": fu}
+    win = {"type": "win", "winner": winner, "han": han, "fu": fu}
+    if detail:
+        dora = min(han - 1, rng.choice((0, 0, 0, 1, 1, 2, 3)))
+        yaku = sorted(set(rng.choices(YAKU_SEEN, YAKU_WEIGHTS, k=max(1, min(3, han - dora)))))
+        win.update(yaku=yaku, dora=dora, open=rng.random() < 0.3)
+    return win
 
 
-def build_club(app, games: int, members: int, seed: int) -> tuple[str, str]:
-    """A club with `members` members, one season and `games` finished games: (club id, season id)."""
+def build_club(app, games: int, members: int, seed: int, detail: bool = False) -> tuple[str, str]:
+    """A club with `members` members, one season and `games` finished games: (club id, season id).
+    `detail`: wins name their yaku, dora and calls (`play_game`), for the statistics pages."""
     from scorer.game import GameConfig
     from webui.play import clubs
     from webui.storage import store
     rng = random.Random(seed)
     with app.app_context():
         club = clubs.create_club("Bench club")
-        people = [clubs.add_member(club.id, name) for name in NAMES[:members]]
+        people = [clubs.add_member(club.id, name) for name in member_names(members)]
         season = clubs.add_season(club.id, "Winter", SEASON_STARTS)
         for n in range(games):
             seated = rng.sample(people, 4)
@@ -105,15 +126,15 @@ def build_club(app, games: int, members: int, seed: int) -> tuple[str, str]:
             on = f"{date.fromisoformat(SEASON_STARTS) + timedelta(days=day)}T18:{slot * 2:02d}:00.000Z"
             store.create_session(config, f"Game {n + 1}", club_id=club.id,
                                  members={s: m.id for s, m in enumerate(seated)},
-                                 played=store.Played(on, play_game(rng, names)))
+                                 played=store.Played(on, play_game(rng, names, detail)))
         return club.id, season.id
 
 
 # --- the peer: every game replayed on each render ------------------------------------------
 
-def replayed_games(club_id: str, season=None, wins: bool = False) -> list:
+def replayed_games(club_id: str, season=None, wins: bool = False, member: str | None = None) -> list:
     """`webui.storage.kept_results.games` without kept results: every game's events read (one query) and
-    replayed, nothing written."""
+    replayed, nothing written; `member`: only the games that member sat in."""
     import sqlalchemy as sa
 
     from scorer.club import summarise
@@ -138,7 +159,7 @@ def replayed_games(club_id: str, season=None, wins: bool = False) -> list:
     for s in sessions:
         config = GameConfig.from_json(s.config)
         summary = summarise(config, replay(config, bodies[s.id]), bodies[s.id])
-        if summary.finished or s.imported:
+        if (summary.finished or s.imported) and (member is None or member in seats.get(s.id, {}).values()):
             found.append(kept_results.ClubGame(s.id, s.title, s.created_at, s.imported, summary,
                                                seats.get(s.id, {})))
     return found
@@ -178,9 +199,10 @@ def renderer(app, club_id: str, season_id: str) -> tuple[str, Callable[[], None]
     return "GET /c/<id>/standings", page
 
 
-def timed(render: Callable[[], None]) -> float:
+def timed(work: Callable[[], object]) -> float:
+    """Seconds `work` took (also timing bench/club_ratings.py and bench/club_pages.py)."""
     began = time.perf_counter()
-    render()
+    work()
     return time.perf_counter() - began
 
 
@@ -212,11 +234,11 @@ def measure(label: str, database: str | None, args: argparse.Namespace) -> None:
             peer = [timed(render) for _ in range(args.cold)]
         print(f"{label}: {args.games} games, {args.members} members, one season (built in {built:.1f} s); "
               f"{how}")
-        print(f"  first render (results kept for no game)   p50 {_ms(first)}   max {_ms([max(first)])}   "
+        print(f"  first render (results kept for no game)   p50 {median_ms(first)}   max {median_ms([max(first)])}   "
               f"({len(first)} runs)")
-        print(f"  warm render (kept results)                p50 {_ms(warm)}   p99 {_ms([_p99(warm)])}   "
+        print(f"  warm render (kept results)                p50 {median_ms(warm)}   p99 {median_ms([p99(warm)])}   "
               f"({len(warm)} runs)")
-        print(f"  peer: every game replayed, nothing kept   p50 {_ms(peer)}   max {_ms([max(peer)])}   "
+        print(f"  peer: every game replayed, nothing kept   p50 {median_ms(peer)}   max {median_ms([max(peer)])}   "
               f"({len(peer)} runs)")
         print(f"  warm is {statistics.median(peer) / statistics.median(warm):.1f}x faster than the peer; "
               f"the first render {statistics.median(first) / statistics.median(peer):.2f}x the peer", flush=True)
@@ -225,11 +247,11 @@ def measure(label: str, database: str | None, args: argparse.Namespace) -> None:
         app.extensions["tenbou.db"].dispose()
 
 
-def _ms(values: list[float]) -> str:
+def median_ms(values: list[float]) -> str:
     return f"{statistics.median(values) * 1000:8.1f} ms"
 
 
-def _p99(values: list[float]) -> float:
+def p99(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
 

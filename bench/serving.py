@@ -2,6 +2,7 @@
 a phone that talks to its JSON API as the record page does."""
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import subprocess
@@ -16,8 +17,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def start_server(clients: int, database: str | None = None) -> tuple[subprocess.Popen, str]:
     """`tenbou serve` on a free port with `clients` live streams: the process and its address."""
+    # the bench's phones all connect from 127.0.0.1: as through a proxy, each says who it is
+    # (`Phone`), so the creation and join-code throttles count each as its own phone
     argv = [sys.executable, "-m", "webui.cli", "serve", "--port", "0", "--clients", str(clients),
-            "--data", tempfile.mkdtemp(prefix="tenbou-bench-")]
+            "--data", tempfile.mkdtemp(prefix="tenbou-bench-"), "--trusted-proxy", "127.0.0.1"]
     if database:
         argv += ["--database", database]
     proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -32,8 +35,12 @@ def start_server(clients: int, database: str | None = None) -> tuple[subprocess.
 class Phone:
     """The player who confirms hands: a cookie jar and the CSRF token, like the record page."""
 
+    numbers = itertools.count()
+
     def __init__(self, base: str) -> None:
         self.base = base
+        n = next(Phone.numbers)
+        self.forwarded_for = f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}"   # a header, never connected to
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
         self.csrf = ""
         self.csrf = self.call("GET", "/api/csrf")["csrf_token"]
@@ -41,6 +48,7 @@ class Phone:
     def call(self, method: str, path: str, body: dict | None = None) -> dict:
         request = urllib.request.Request(self.base + path, method=method,
                                          data=None if body is None else json.dumps(body).encode(),
-                                         headers={"Content-Type": "application/json", "X-CSRF-Token": self.csrf})
+                                         headers={"Content-Type": "application/json", "X-CSRF-Token": self.csrf,
+                                                  "X-Forwarded-For": self.forwarded_for})
         with self.opener.open(request, timeout=60) as response:
             return json.loads(response.read())

@@ -6,6 +6,8 @@ writes nothing but a `?` line when it needs the table's hello.
 """
 from __future__ import annotations
 
+import os
+import stat
 import threading
 import time
 from collections.abc import Callable
@@ -40,6 +42,28 @@ def why_closed(error: BaseException) -> str:
     if "returned no data" in text or "Input/output error" in text or "[Errno 5]" in text:
         return "the port went away (unplugged?)"
     return f"the port failed: {text}"
+
+
+def port_problem(port: str) -> str | None:
+    """Why a device path cannot be a table's port at all, in words; None for a URL
+    (`socket://`, `loop://`) or a device that is there. Only looked at, never opened: opening a
+    serial port may reset the table's bridge, and once watching, a cable pulled out is waited
+    for, not an error."""
+    if "://" in port or os.name != "posix":
+        return None
+    try:
+        mode = os.stat(port).st_mode
+    except FileNotFoundError:
+        return "there is no such port (is the table's cable plugged in? `tenbou table simulate` prints a port to try)"
+    except OSError as error:
+        return why_closed(error)
+    if stat.S_ISDIR(mode):
+        return "that is a folder, not a serial port"
+    if not stat.S_ISCHR(mode):
+        return "that is a file, not a serial port (a table's port is a device such as /dev/ttyUSB0)"
+    if not os.access(port, os.R_OK | os.W_OK):
+        return "no permission to open the port (join the dialout group?)"
+    return None
 
 
 class TableReader:

@@ -7,9 +7,10 @@ replaying anything, so a season of thousands of games is quick to show.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from .club_detail import paid_winners, seat_details
 from .game.config import GameConfig
 from .game.state import GameState
 from .settlement import game_sheet
@@ -19,6 +20,10 @@ from .settlement import game_sheet
 DEALT = ("win", "draw", "abortive_draw")
 # How many of a player's best hands their page shows.
 BEST_HANDS = 5
+# What a kept summary holds: 0, kept before the hands' detail was (tsumo wins, win and deal-in
+# values, riichi that won, calls, dora, yaku: scorer/club_detail.py); 1 with it. Statistics
+# count the detail only over games that have it, so old kept results are read, not misread.
+DETAIL_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -33,11 +38,24 @@ class SeatLine:
     wins: int
     deal_ins: int
     riichi: int
+    # the hands' detail (DETAIL_VERSION 1; scorer/club_detail.py says what each counts)
+    tsumo_wins: int = 0
+    win_points: int = 0
+    deal_in_points: int = 0
+    riichi_wins: int = 0
+    open_wins: int = 0
+    told_open: int = 0
+    dora: int = 0
+    told_dora: int = 0
+    yaku: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {"seat": self.seat, "name": self.name, "score": self.score, "place": self.place,
                 "result": self.result, "money": self.money, "wins": self.wins,
-                "deal_ins": self.deal_ins, "riichi": self.riichi}
+                "deal_ins": self.deal_ins, "riichi": self.riichi, "tsumo_wins": self.tsumo_wins,
+                "win_points": self.win_points, "deal_in_points": self.deal_in_points,
+                "riichi_wins": self.riichi_wins, "open_wins": self.open_wins, "told_open": self.told_open,
+                "dora": self.dora, "told_dora": self.told_dora, "yaku": dict(self.yaku)}
 
 
 @dataclass(frozen=True)
@@ -78,17 +96,19 @@ class GameSummary:
     seats: tuple[SeatLine, ...]         # in seat order
     wins: tuple[WinLine, ...] = ()
     currency: str = ""
+    detail: int = 0                     # DETAIL_VERSION of the seats' hand detail; 0: none kept
 
     def to_json(self) -> dict:
         return {"rules": self.rules, "finished": self.finished, "hands": self.hands,
                 "seats": [s.to_json() for s in self.seats], "wins": [w.to_json() for w in self.wins],
-                "currency": self.currency}
+                "currency": self.currency, "detail": self.detail}
 
     @classmethod
     def from_json(cls, data: dict) -> "GameSummary":
         return cls(data["rules"], data["finished"], data["hands"],
                    tuple(SeatLine(**s) for s in data["seats"]),
-                   tuple(WinLine.from_json(w) for w in data.get("wins", ())), data.get("currency", ""))
+                   tuple(WinLine.from_json(w) for w in data.get("wins", ())), data.get("currency", ""),
+                   data.get("detail", 0))
 
 
 def summarise(config: GameConfig, state: GameState, bodies: list[dict]) -> GameSummary:
@@ -110,24 +130,16 @@ def summarise(config: GameConfig, state: GameState, bodies: list[dict]) -> GameS
         discarder = hand.detail.get("discarder")
         if discarder is not None and not hand.detail.get("tsumo"):
             deal_ins[discarder] += 1
-        for paid in _paid(hand):
+        for paid in paid_winners(hand):
             wins[paid["winner"]] += 1
             lines.append(_win_line(hand, paid, _entry_of(body, paid["winner"])))
     sheet = game_sheet(config, state)
     by_seat = {st.seat: st for st in sheet.standings}
+    details = seat_details(n, state, bodies)
     seats = tuple(SeatLine(s, config.players[s], by_seat[s].score, by_seat[s].place, by_seat[s].result,
-                           by_seat[s].money, wins[s], deal_ins[s], riichi[s]) for s in range(n))
-    return GameSummary(config.rules, state.finished, dealt, seats, tuple(lines), config.currency)
-
-
-def _paid(hand) -> list[dict]:
-    """Each winner of a win hand with what they were paid: riichi lists them under `wins`; the
-    other rule sets have one winner, paid what the hand moved to them where no points are named."""
-    detail = hand.detail
-    if "wins" in detail:
-        return list(detail["wins"])
-    winner = detail["winner"]
-    return [{"winner": winner, "points": detail.get("points", hand.deltas[winner])}]
+                           by_seat[s].money, wins[s], deal_ins[s], riichi[s], **details[s]) for s in range(n))
+    return GameSummary(config.rules, state.finished, dealt, seats, tuple(lines), config.currency,
+                       DETAIL_VERSION)
 
 
 def _entry_of(body: dict, winner: int) -> dict:
@@ -139,17 +151,39 @@ def _entry_of(body: dict, winner: int) -> dict:
 
 
 def _win_line(hand, paid: dict, entry: dict) -> WinLine:
-    result = entry.get("result") or {}
-    request = entry.get("request") or {}
-    tiles = ({k: request[k] for k in ("concealed", "melds", "win_tile") if k in request}
-             if "concealed" in request else None)
-    chinese = result.get("chinese") or {}
-    names = ([y["id"] for y in result.get("yaku", ())] or list(chinese.get("limit_hand") or ())
-             or [i["reason"] for i in chinese.get("doubles_items", ())])
+    result = _object(entry.get("result"))
+    request = _object(entry.get("request"))
+    tiles = _tiles(request)
+    chinese = _object(result.get("chinese"))
+    limit_hand = chinese.get("limit_hand")
+    names = (_texts(result.get("yaku"), "id") or _texts([limit_hand] if isinstance(limit_hand, str) else limit_hand)
+             or _texts(chinese.get("doubles_items"), "reason"))
     return WinLine(seat=paid["winner"], hand=hand.label, points=int(paid.get("points") or 0),
                    han=int(paid.get("han") or 0), fu=int(paid.get("fu") or 0),
                    yakuman=int(paid.get("yakuman") or 0), limit=paid.get("limit"), yaku=tuple(names),
                    tiles=tiles, tsumo=bool(hand.detail.get("tsumo")))
+
+
+def _object(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _texts(values, key: str | None = None) -> list[str]:
+    """The words of a kept result's list (yaku ids, limit hands, doubles): text only. Events kept
+    before logs were checked (issue 25) may hold anything; what is not text is left out."""
+    if not isinstance(values, (list, tuple)):
+        return []
+    found = [v.get(key) if key and isinstance(v, dict) else v for v in values]
+    return [v for v in found if isinstance(v, str)]
+
+
+def _tiles(request: dict) -> dict | None:
+    """The hand's tiles to draw (concealed, melds, winning tile), where they are tile text."""
+    concealed, melds = request.get("concealed"), request.get("melds", [])
+    if not isinstance(concealed, str) or not isinstance(melds, list) or not all(
+            isinstance(m, dict) and isinstance(m.get("tiles"), str) for m in melds):
+        return None
+    return {k: request[k] for k in ("concealed", "melds", "win_tile") if k in request}
 
 
 # --- standings -----------------------------------------------------------------------------
@@ -209,29 +243,36 @@ SORTS = {"result": True, "money": True, "games": True, "average_place": False, "
          "lasts": False, "win_rate": True, "deal_in_rate": False, "riichi_rate": True}
 
 
+def member_lines(games: Iterable[tuple[GameSummary, Mapping[int, str]]]
+                 ) -> Iterator[tuple[GameSummary, SeatLine, str]]:
+    """Each seat of `games` ((summary, seat -> member id) pairs) that a member sat in, as
+    (summary, seat line, member id): a guest's seat names nobody and is left out."""
+    for summary, members in games:
+        for line in summary.seats:
+            member = members.get(line.seat)
+            if member is not None:
+                yield summary, line, member
+
+
 def standings(games: Iterable[tuple[GameSummary, Mapping[int, str]]], names: Mapping[str, str],
               sort: str = "result") -> dict[str, list[PlayerStanding]]:
     """Each rule set's standings over `games`: (summary, seat -> member id) pairs, where a
     guest's seat has no member. `names` gives each member's name now."""
     table: dict[tuple[str, str], PlayerStanding] = {}
-    for summary, members in games:
-        for line in summary.seats:
-            member = members.get(line.seat)
-            if member is None:
-                continue
-            row = table.get((summary.rules, member))
-            if row is None:
-                row = table[(summary.rules, member)] = PlayerStanding(member, names.get(member, line.name), summary.rules)
-            row.games += 1
-            row.result += line.result
-            row.money += line.money
-            row.places[min(line.place, 4) - 1] += 1
-            row.last += line.place == len(summary.seats)
-            row.hands += summary.hands
-            row.wins += line.wins
-            row.deal_ins += line.deal_ins
-            row.riichi += line.riichi
-            row.best.extend(w for w in summary.wins if w.seat == line.seat)
+    for summary, line, member in member_lines(games):
+        row = table.get((summary.rules, member))
+        if row is None:
+            row = table[(summary.rules, member)] = PlayerStanding(member, names.get(member, line.name), summary.rules)
+        row.games += 1
+        row.result += line.result
+        row.money += line.money
+        row.places[min(line.place, 4) - 1] += 1
+        row.last += line.place == len(summary.seats)
+        row.hands += summary.hands
+        row.wins += line.wins
+        row.deal_ins += line.deal_ins
+        row.riichi += line.riichi
+        row.best.extend(w for w in summary.wins if w.seat == line.seat)
     by_rules: dict[str, list[PlayerStanding]] = {}
     for row in table.values():
         row.best = sorted(row.best, key=lambda w: w.rank, reverse=True)[:BEST_HANDS]

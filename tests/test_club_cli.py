@@ -21,7 +21,7 @@ def test_import_then_standings_from_the_command_line(tmp_path, capsys):
     assert f"{club.id}  Thursday  (Ann, Di)" in capsys.readouterr().out
     log = str(EXAMPLES / "riichi-session.json")
     assert main(["club", "import", club.id, log, "--played-on", "2026-11-01", *data]) == 0
-    assert "Added 2 game(s) to Thursday" in capsys.readouterr().out
+    assert "Added 2 games to Thursday" in capsys.readouterr().out
     assert main(["club", "standings", club.id, "--season", "all", "--csv", *data]) == 0
     rows = capsys.readouterr().out.splitlines()
     assert rows[0].startswith("rules,name,games") and {r.split(",")[1] for r in rows[1:]} == {"Ann", "Di"}

@@ -43,9 +43,9 @@ def test_riichi_east_south_game_to_the_settlement_sheet():
                                    "length": "south", "rate": 0.1, "currency": "EUR"})
     state = replay(config, RIICHI_GAME)
     assert [h.deltas for h in state.hands] == RIICHI_DELTAS
-    assert [h.label for h in state.hands] == [
-        "East 1", "East 1", "East 2", "East 3", "East 4", "East 4", "East 4", "South 1", "South 1", "South 1",
-        "South 2", "South 2", "South 3", "South 4"]
+    assert [h.label for h in state.hands] == [     # a hand of a round played again says its honba
+        "East 1", "East 1, 1 honba", "East 2, 2 honba", "East 3", "East 4", "East 4, 1 honba", "East 4, 2 honba",
+        "South 1", "South 1", "South 1, 1 honba", "South 2", "South 2, 1 honba", "South 3, 2 honba", "South 4"]
     assert [h.honba for h in state.hands] == [0, 1, 2, 0, 0, 1, 2, 0, 0, 1, 0, 1, 2, 0]
     assert state.scores == (9600, 24600, 23800, 42000) and state.riichi_sticks == 0
     assert state.finished and state.end_reason == "the last dealer, Di, stopped in the lead"

@@ -194,7 +194,8 @@ def test_a_club_that_differs_on_the_destination_is_refused_and_nothing_is_copied
     capsys.readouterr()
     home_app, destination = _app(home, tmp_path / "home"), _app(database_url, tmp_path / "club")
     with home_app.app_context():
-        [extra] = clubs.import_log(clubs.get_club(club_id), RIICHI_GAME, "2026-03-12")   # not to be copied
+        [extra] = clubs.import_log(clubs.get_club(club_id), RIICHI_GAME, "2026-03-12",
+                                         again=True)   # the same game played again: not to be copied
     with home_app.extensions["tenbou.db"].begin() as home_conn, \
             destination.extensions["tenbou.db"].begin() as club_conn:
         change(home_conn, club_conn, club_id)

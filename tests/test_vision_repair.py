@@ -79,7 +79,8 @@ def test_unrepairable_reading_is_marked_not_hidden():
     assert result.reading.problems
     assert 0 in result.doubtful
     assert any("no choice among the likely names" in d for d in result.doubts)
-    assert any("tile 1 (7z) is doubtful" in d for d in result.doubts)
+    # numbered as the hand row shows it (sorted, winning tile last), where 7z is 13th
+    assert any("tile 13 (7z) is doubtful" in d for d in result.doubts)
 
 
 def test_wrong_count_is_not_searched():
@@ -149,3 +150,42 @@ def test_dora_indicator_named_back_is_repaired():
     result = repair(arrange(tiles), tiles)
     assert result.reading.request["dora_indicators"] == "3m5z"
     assert not result.reading.problems
+
+
+def test_doubts_are_numbered_as_the_hand_row_shows_the_tiles():
+    # Laid unsorted in the photo: the 7s found first is the 7th tile of the row the page shows
+    # (sorted, the winning tile last), and a renamed tile is numbered the same way.
+    tiles = lay("7s 1m 2m 3m 4p 5p 6p 8s 9s 2z 2z 5z 5z | 5z")
+    tiles = unsure(tiles, 0, ("7s", 0.5), ("1s", 0.45))
+    tiles = unsure(tiles, 7, ("3s", 0.55), ("8s", 0.40), ("2s", 0.05))
+    result = repair(arrange(tiles), tiles)
+    assert result.reading.request["concealed"] == "123m456p789s22555z" and result.changed == {7: ("3s", "8s")}
+    assert "tile 8 looked most like 3s but is read as 8s, which makes a valid hand" in result.doubts
+    assert "tile 7 (7s) is doubtful: 50% sure" in result.doubts
+
+
+def test_a_whole_hand_vouches_for_tiles_named_less_surely_whose_runner_up_is_far():
+    # Every name under 90% but each far ahead of its next (a flower's share does not count in
+    # riichi): the hand is whole, so only the tile with a close runner-up is outlined.
+    tiles = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z")
+    for i in range(14):
+        tiles = unsure(tiles, i, (tiles[i].label, 0.7), ("3f", 0.25), ("9m", 0.05))
+    tiles = unsure(tiles, 4, ("5p", 0.6), ("0p", 0.35))
+    result = repair(arrange(tiles), tiles)
+    assert not result.reading.problems and not result.changed
+    assert result.doubtful == [4]
+    assert [d for d in result.doubts if "doubtful" in d] == ["tile 5 (5p) is doubtful: 60% sure"]
+
+
+def test_a_turned_looking_tile_in_a_plain_row_is_no_doubt_when_the_hand_is_whole():
+    # A tile of the concealed row seen askew (taken for sideways): no meld cuts, the tiles are
+    # read as concealed, and the whole hand shows they were; no word of sideways tiles.
+    tiles = lay("1m 2m 3m 4p s:5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z")
+    result = repair(arrange(tiles), tiles)
+    assert result.reading.request["concealed"] == "123m456p789s22555z"
+    assert not any("sideways" in d for d in result.doubts)
+    # ... but where the hand does not come out whole, the doubt says what was seen
+    tiles = lay("1m 2m 3m 4p s:5p 6p 7s 8s 9s 2z 2z 5z 6z | 5z")
+    result = repair(arrange(tiles), tiles)
+    assert result.reading.problems
+    assert any("with sideways or face-down tiles does not read as melds" in d for d in result.doubts)

@@ -366,3 +366,35 @@ def test_a_missing_tile_detector_is_said_in_words(tmp_path, monkeypatch, capsys)
     assert main(["scan", str(hand_photo(tmp_path, ["3m", "5z"]))]) == 1
     err = capsys.readouterr().err
     assert "the tile detector" in err and "python -m vision.train.detector" in err and "Traceback" not in err
+
+
+def test_next_guesses_are_names_the_rules_play():
+    # A riichi photo's runner-ups never offer a flower or season, nor a back for a face-up
+    # tile; a Chinese one keeps its flowers.
+    from vision.hand import Arrangement, Detection
+    from vision.scan import Scan
+
+    tiles = [Detection((0, 0, 10, 14), "upright", (("5z", 0.6), ("3f", 0.2), ("back", 0.1), ("6z", 0.05), ("1z", 0.05)))]
+    riichi = Scan(tiles, [t.box for t in tiles], Arrangement(), None, [], {"rules": "riichi"}).to_json()
+    assert [a["tile"] for a in riichi["tiles"][0]["alternatives"]] == ["6z", "1z"]
+    chinese = Scan(tiles, [t.box for t in tiles], Arrangement(), None, [], {"rules": "chinese-classical"}).to_json()
+    assert [a["tile"] for a in chinese["tiles"][0]["alternatives"]] == ["3f", "6z", "1z"]
+
+
+def test_annotate_names_tiles_touching_the_top_edge():
+    # A tile whose box starts at the photo's top has no room for its name above it: the name
+    # goes inside it, on its tag, and a neighbour's box drawn later does not cover it.
+    from vision.annotate import SURE, draw_scan
+    from vision.hand import Arrangement, Detection
+    from vision.scan import Scan
+
+    image = np.full((120, 200, 3), 90, np.uint8)
+    tiles = [Detection((10, 0, 40, 40), "upright", (("1m", 0.99),)),
+             Detection((42, 0, 72, 40), "upright", (("2m", 0.99),)),
+             Detection((80, 60, 110, 100), "upright", (("3m", 0.99),))]
+    out = draw_scan(image, Scan(tiles, [t.box for t in tiles], Arrangement(), None, []))
+    for x1, y1, x2, _ in (t.box for t in tiles):
+        region = out[max(0, y1 - 30):y1 + 30, x1:x2]
+        tag = np.all(region == SURE, axis=2).sum()
+        text = np.all(region > 200, axis=2).sum()      # the name, white on the tag
+        assert tag > 40 and text > 5, (x1, y1, tag, text)

@@ -12,25 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from webui import create_app
-
+from tests.club_support import app, client  # noqa: F401
 from tests.test_web_support import WIN_HAKU_TSUMO, csrf_of, post_event, session_form, state
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
-
-
-@pytest.fixture
-def app(database_url, tmp_path):
-    made = create_app({"DATA_DIR": str(tmp_path / "data"), "DATABASE_URL": database_url, "TESTING": True,
-                       "SECRET_KEY": "test", "SSE_HEARTBEAT": 0.2})
-    yield made
-    made.extensions["tenbou.broker"].close()
-    made.extensions["tenbou.db"].dispose()
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def make_club(client, name="Thursday", members=("Aki", "Ben", "Chiyo", "Dan")) -> tuple[str, str, dict]:
@@ -139,8 +124,8 @@ def test_renaming_a_member_renames_them_in_every_game(client):
 def test_seasons_split_the_games_by_date(client):
     club_id, token, _ = make_club(client)
     log = (EXAMPLES / "riichi-game.json").read_bytes()
-    for day in ("2026-03-10", "2026-05-02", "2026-05-20"):
-        assert client.post(f"/c/{club_id}/import", data={"csrf_token": token, "played_on": day,
+    for day in ("2026-03-10", "2026-05-02", "2026-05-20"):    # one log on three days: meant, so "again"
+        assert client.post(f"/c/{club_id}/import", data={"csrf_token": token, "played_on": day, "again": "on",
                                                          "log": (io.BytesIO(log), "game.json")},
                            content_type="multipart/form-data").status_code == 302
     log_names = json.loads(log)["config"]["players"]
@@ -153,7 +138,7 @@ def test_seasons_split_the_games_by_date(client):
     # the log's players are no members: add one so the standings have a row
     assert client.post(f"/c/{club_id}/members", data={"csrf_token": token, "name": log_names[0]}).status_code == 302
     # a member added after the import is not seated in the imported games: import once more
-    assert client.post(f"/c/{club_id}/import", data={"csrf_token": token, "played_on": "2026-05-21",
+    assert client.post(f"/c/{club_id}/import", data={"csrf_token": token, "played_on": "2026-05-21", "again": "on",
                                                      "log": (io.BytesIO(log), "game.json")},
                        content_type="multipart/form-data").status_code == 302
     spring = standings_rows(client, club_id, seasons["Spring"])

@@ -209,7 +209,7 @@ def test_an_ended_game_stored_before_the_flag_is_found_by_a_replay(app, client):
     assert app.test_client().get(f"/s/{session_id}/join?code={code}").status_code == 403
 
 
-def test_wrong_codes_are_throttled_per_client_then_per_session(app, client):
+def test_wrong_codes_are_throttled_per_guesser_and_target(app, client):
     session_id, code, _ = new_session(client)
     guesser = app.test_client()
     url = f"/api/sessions/{session_id}/events"
@@ -221,13 +221,18 @@ def test_wrong_codes_are_throttled_per_client_then_per_session(app, client):
     assert error["code"] == "join_throttled" and int(throttled.headers["Retry-After"]) >= 1
     page = guesser.get(f"/s/{session_id}/join?code={code}")
     assert page.status_code == 429 and page.headers["Retry-After"]
-    # another address may still try, until the session's own bucket is spent
+    # other addresses may try until the session's own bucket is spent; then only one that has
+    # not guessed wrong there is answered: a phone arriving with the right code gets in
     for i in range(20):
         env = {"REMOTE_ADDR": f"10.0.0.{i}"}
         refused(guesser.post(url, json=event, headers={"X-Join-Code": "WRONG8"}, environ_base=env), 403)
-    refused(guesser.post(url, json=event, headers={"X-Join-Code": code}, environ_base={"REMOTE_ADDR": "10.9.9.9"}), 429)
+    refused(guesser.post(url, json=event, headers={"X-Join-Code": "WRONG9"}, environ_base={"REMOTE_ADDR": "10.0.0.1"}),
+            429)
+    assert guesser.post(url, json=event, headers={"X-Join-Code": code},
+                        environ_base={"REMOTE_ADDR": "10.9.9.9"}).status_code == 201
     # a player who joined by cookie never meets the throttle
-    assert client.post(url, json=event, headers={"X-CSRF-Token": csrf_of(client)}).status_code == 201
+    assert client.post(url, json={"event": {"type": "riichi", "seat": 1}},
+                       headers={"X-CSRF-Token": csrf_of(client)}).status_code == 201
 
 
 def test_a_right_code_spends_nothing():

@@ -24,15 +24,27 @@ def _ids(client, path: str = "/api/lobby") -> list[str]:
     return [t["id"] for t in client.get(path).get_json()["tables"]]
 
 
+def _played(client, **form) -> tuple[str, str, str]:
+    """A new session with something recorded (a riichi): one the lobby lists."""
+    session_id, code, token = new_session(client, **form)
+    assert post_event(client, session_id, token, {"type": "riichi", "seat": 0}).status_code == 201
+    return session_id, code, token
+
+
 def _club_session(app, title: str, club_id: str | None) -> str:
     with app.test_request_context():
-        return store.create_session(ledger.config_from_form(session_form()), title, club_id=club_id).id
+        made = store.create_session(ledger.config_from_form(session_form()), title, club_id=club_id).id
+    with app.app_context(), transaction() as db:
+        from webui.storage.schema.tables import event as event_t
+        db.execute(event_t.insert().values(session_id=made, body_json='{"type": "riichi", "seat": 0}',
+                                           created_at="2030-01-01T00:00:00.000Z"))
+    return made
 
 
 def test_live_tables_are_listed_newest_first_and_ended_ones_are_not(client):
-    first, _, token = new_session(client, title="Table one")
-    second, _, _ = new_session(client, title="Table two")
-    ended, _, _ = new_session(client, title="Table three")
+    first, _, token = _played(client, title="Table one")
+    second, _, _ = _played(client, title="Table two")
+    ended, _, _ = _played(client, title="Table three")
     assert post_event(client, ended, token, {"type": "end"}).status_code == 201
     assert _ids(client) == [second, first]
     page = client.get("/lobby").get_data(as_text=True)
@@ -43,6 +55,16 @@ def test_live_tables_are_listed_newest_first_and_ended_ones_are_not(client):
     # an undone end reopens the game: the lobby finds it by a replay
     client.post(f"/api/sessions/{ended}/undo", json={}, headers={"X-CSRF-Token": token})
     assert _ids(client) == [ended, second, first]
+
+
+def test_sessions_with_nothing_recorded_are_not_listed_so_a_flood_pushes_no_table_off(app, client):
+    real, _, _ = _played(client, title="Real table")
+    flooder = app.test_client()
+    for n in range(19):                     # with the real one, as many as one address may start at once
+        new_session(flooder, title=f"SPAM {n}")
+    assert _ids(client) == [real]
+    page = client.get("/lobby").get_data(as_text=True)
+    assert "Real table" in page and "SPAM" not in page
 
 
 def test_a_table_shows_its_round_sticks_and_scores(client):
@@ -57,7 +79,7 @@ def test_a_table_shows_its_round_sticks_and_scores(client):
 
 
 def test_the_json_shape_and_no_join_code(client):
-    session_id, code, _ = new_session(client)
+    session_id, code, _ = _played(client)
     response = client.get("/api/lobby")
     body = response.get_json()
     assert response.status_code == 200 and response.mimetype == "application/json"
@@ -74,10 +96,10 @@ def test_the_json_shape_and_no_join_code(client):
 
 
 def test_old_tables_drop_out_and_the_list_is_bounded(app, client, monkeypatch):
-    old, _, _ = new_session(client, title="Yesterday's")
+    old, _, _ = _played(client, title="Yesterday's")
     with app.app_context(), transaction() as db:
         db.execute(session_t.update().where(session_t.c.id == old).values(created_at="2020-01-01T00:00:00.000Z"))
-    made = [new_session(client, title=f"T{i}")[0] for i in range(4)]
+    made = [_played(client, title=f"T{i}")[0] for i in range(4)]
     assert _ids(client) == made[::-1]
     monkeypatch.setattr(live_tables, "MOST_TABLES", 3)
     assert _ids(client) == made[:0:-1]
@@ -111,7 +133,7 @@ def test_an_unknown_club_is_a_404(client, path):
 
 
 def test_hostile_names_are_escaped_on_every_page(client):
-    new_session(client, title=HOSTILE[:60], player0="<img src=x onerror=alert(1)>"[:24], player1='"><b>Ben')
+    _played(client, title=HOSTILE[:60], player0="<img src=x onerror=alert(1)>"[:24], player1='"><b>Ben')
     for path in ("/lobby", "/lobby/tv"):
         page = client.get(path).get_data(as_text=True)
         assert "<script>alert" not in page and "<img src=x" not in page and '"><b>Ben' not in page, path

@@ -111,7 +111,7 @@ def test_record_hand_errors_are_4xx_in_words(client):
         ({**base, "tsumo": "", "hand": json.dumps(WIN_HAKU_TSUMO)}, 400, "discarder"),
         ({**base, "tsumo": "", "discarder": "0", "han": "1", "fu": "30"}, 400, "discarder"),
         ({**base, "winner": "7", "han": "1", "fu": "30"}, 400, "winner"),
-        ({**base, "hand": "", "han": "2", "fu": "33"}, 422, "fu"),
+        ({**base, "hand": "", "han": "2", "fu": "33"}, 400, "fu are rounded up to 10"),      # no hand is 33 fu
         ({**base, "hand": json.dumps({"concealed": "99x"})}, 422, ""),
     ]
     for form, status, word in cases:

@@ -48,6 +48,18 @@ def test_no_table_configured(client):
     assert response.status_code == 409
 
 
+def _confirm(client, session_id: str, token: str, form_token: str, points=None):
+    """Take the table's numbers as a player does: the confirmation page first, then its form
+    with the numbers it showed (or `points`, to send others)."""
+    import re
+
+    page = client.get(f"/s/{session_id}/table/accept")
+    assert page.status_code == 200, page.get_data(as_text=True)
+    shown = re.search(r'name="points" value="([-0-9,]+)"', page.get_data(as_text=True)).group(1)
+    return client.post(f"/s/{session_id}/table/accept", data={
+        "csrf_token": token, "form_token": form_token, "points": shown if points is None else points})
+
+
 def test_accept_the_tables_numbers_as_a_correction(table_app):
     client = table_app.test_client()
     session_id, _, token = new_session(client, uses_table="on")
@@ -59,10 +71,79 @@ def test_accept_the_tables_numbers_as_a_correction(table_app):
     assert "data-test=\"table-panel\"" in page and "26000" in page
     assert client.get("/api/table").get_json()["points"] == [26000, 24000, 25000, 25000]
     assert client.post(f"/s/{session_id}/table/accept", data={"form_token": "x" * 10}).status_code == 403   # no CSRF
-    accepted = client.post(f"/s/{session_id}/table/accept", data={"csrf_token": token, "form_token": "accept-1"})
+    # a tap without the confirmation records nothing: it is sent to the confirmation
+    asked = client.post(f"/s/{session_id}/table/accept", data={"csrf_token": token, "form_token": "accept-0"})
+    assert asked.status_code == 303 and asked.headers["Location"].endswith(f"/s/{session_id}/table/accept")
+    assert state(client, session_id)["events"] == 0
+    accepted = _confirm(client, session_id, token, "accept-1")
     assert accepted.status_code == 302
     snap = state(client, session_id)
     assert snap["scores"] == [26000, 24000, 25000, 25000] and snap["last"]["kind"] == "correction"
+
+
+def test_the_confirmation_says_what_changes_seat_by_seat(table_app):
+    import re
+
+    client = table_app.test_client()
+    session_id, _, token = new_session(client, uses_table="on")
+    table_app.extensions["tenbou.table"].on_event(StateEvent(_snapshot([24000, 25600, 29000, 21400]), settled=True))
+    page = client.get(f"/s/{session_id}/table/accept").get_data(as_text=True)
+    rows = re.findall(r'data-test="table-change\d"><td>(\w+)</td><td class="num">(-?\d+)</td>\s*'
+                      r'<td class="num"><b>(-?\d+)</b></td>\s*<td class="num[^"]*">([^<]+)</td>', page)
+    assert rows == [("Aki", "25000", "24000", "-1000"), ("Ben", "25000", "25600", "+600"),
+                    ("Chiyo", "25000", "29000", "+4000"), ("Dan", "25000", "21400", "-3600")]
+    assert "Use the table&#39;s numbers?" in page and "Keep the recorded scores" in page
+    assert state(client, session_id)["events"] == 0                     # asking records nothing
+    japanese = client.get(f"/s/{session_id}/table/accept", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "自動卓の点数を採用しますか" in japanese
+
+
+def test_numbers_that_moved_since_the_confirmation_are_asked_again(table_app):
+    client = table_app.test_client()
+    session_id, _, token = new_session(client, uses_table="on")
+    monitor = table_app.extensions["tenbou.table"]
+    monitor.on_event(StateEvent(_snapshot([26000, 24000, 25000, 25000]), settled=True))
+    stale = _confirm(client, session_id, token, "accept-stale", points="25000,25000,26000,24000")
+    assert stale.status_code == 409 and "moved while you looked" in stale.get_data(as_text=True)
+    assert "26000" in stale.get_data(as_text=True) and state(client, session_id)["events"] == 0
+
+
+def test_the_panel_belongs_to_the_session_that_follows_the_table(table_app):
+    """Not on a session started without following the table, nor on an older one once a newer
+    session follows it; its numbers are refused to both."""
+    client = table_app.test_client()
+    table_app.extensions["tenbou.table"].on_event(StateEvent(_snapshot([24000, 25600, 29000, 21400]), settled=True))
+    older, _, token = new_session(client, uses_table="on")
+    assert 'data-test="table-panel"' in client.get(f"/s/{older}").get_data(as_text=True)
+    plain, _, _ = new_session(client)
+    assert 'data-test="table-panel"' not in client.get(f"/s/{plain}").get_data(as_text=True)
+    newer, _, _ = new_session(client, uses_table="on")
+    assert 'data-test="table-panel"' in client.get(f"/s/{newer}").get_data(as_text=True)
+    assert 'data-test="table-panel"' not in client.get(f"/s/{older}").get_data(as_text=True)
+    for session_id in (plain, older):
+        assert client.get(f"/s/{session_id}/table/accept").status_code == 409
+        refused = client.post(f"/s/{session_id}/table/accept",
+                              data={"csrf_token": token, "form_token": f"x-{session_id}", "points": "24000,25600,29000,21400"})
+        assert refused.status_code == 409 and "does not follow the automatic table" in refused.get_data(as_text=True)
+        assert state(client, session_id)["events"] == 0
+
+
+@pytest.mark.parametrize("rules", ["chinese-classical", "fundamentals"])
+def test_rules_a_point_display_cannot_show_never_follow_the_table(table_app, rules):
+    client = table_app.test_client()
+    token = csrf_of(client)
+    from tests.test_web_support import session_form
+
+    refused = client.post("/new", data={"csrf_token": token, **session_form(rules=rules, uses_table="on")})
+    assert refused.status_code == 400 and "point display holds riichi points" in refused.get_data(as_text=True)
+    api = client.post("/api/sessions", json={"players": ["Aki", "Ben", "Chiyo", "Dan"], "rules": rules,
+                                             "uses_table": True}, headers={"X-CSRF-Token": token})
+    assert api.status_code == 400 and "point display holds riichi points" in api.get_json()["error"]["detail"]
+    # the form offers it with the riichi fields alone (new.js hides and disables the others)
+    assert 'data-rules="riichi"><input type="checkbox" name="uses_table"' in client.get("/new").get_data(as_text=True)
+    session_id, _, _ = new_session(client, rules=rules)
+    table_app.extensions["tenbou.table"].on_event(StateEvent(_snapshot([24000, 25600, 29000, 21400]), settled=True))
+    assert 'data-test="table-panel"' not in client.get(f"/s/{session_id}").get_data(as_text=True)
 
 
 def test_table_changes_reach_the_live_stream(table_app):
@@ -134,7 +215,7 @@ def test_taking_the_tables_numbers_keeps_the_winners_being_entered(table_app):
     before = _pending_stamp(client, session_id)
     monitor = table_app.extensions["tenbou.table"]
     monitor.on_event(StateEvent(_snapshot([26000, 24000, 25000, 25000]), settled=True))
-    accepted = client.post(f"/s/{session_id}/table/accept", data={"csrf_token": token, "form_token": "accept-2"})
+    accepted = _confirm(client, session_id, token, "accept-2")
     assert accepted.status_code == 302 and state(client, session_id)["last"]["kind"] == "correction"
     assert _pending_stamp(client, session_id) == before
     assert post_event(client, session_id, token, {"type": "draw", "tenpai": [0]}).status_code == 201

@@ -101,7 +101,9 @@ def test_several_winners_bad_input_is_refused_in_words(client):
         (dict(discarder="0", winners=json.dumps([{**ok, "winner": w} for w in (1, 2, 3, 0)])), 400, "1 to 3"),
         (dict(discarder="0", winners=json.dumps([ok, {"winner": 2, "hand": NO_YAKU}])), 422, "Chiyo:"),
         (dict(discarder="0", winners=json.dumps([ok, {"winner": 9, "han": "1", "fu": "30"}])), 400, "winner"),
-        (dict(discarder="0", winners=json.dumps([ok, {"winner": 2, "han": "2", "fu": "33"}])), 422, "fu"),
+        # refused as typed, before the ledger: no hand is 33 fu
+        (dict(discarder="0", winners=json.dumps([ok, {"winner": 2, "han": "2", "fu": "33"}])), 400,
+         "Chiyo: fu are rounded up to 10"),
     ]
     _each_refused(client, session_id, token, "bad-several", cases)
 

@@ -131,6 +131,7 @@ class TileFinder:
         meta = self._session.get_modelmeta().custom_metadata_map
         # The threshold is chosen on tuning photos when the model is trained and stored with it.
         settings = json.loads(meta.get("settings", "{}"))
+        self.settings = settings   # also what it was trained on, where the model says (`trained_on`)
         self.threshold = float(settings.get("threshold", 0.35))
         self.side = int(settings.get("side", DETECT_SIDE))
 

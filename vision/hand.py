@@ -54,6 +54,11 @@ class Group:
 class Arrangement:
     groups: list[Group] = field(default_factory=list)
     doubts: list[str] = field(default_factory=list)
+    # Groups of the hand row with a tile found sideways or face down that do not cut into
+    # melds, read as concealed tiles. Only a doubt when the hand then does not come out whole
+    # (`repair` says so): a tile set askew, or a white dragon's blank face taken for a back,
+    # in a plain row reads as a turned tile, and the hand itself shows it was none.
+    unread_melds: list[tuple[int, ...]] = field(default_factory=list)
 
     def of(self, role: str) -> list[Group]:
         return [g for g in self.groups if g.role == role]
@@ -276,7 +281,7 @@ def _read_hand_row(detections: list[Detection], row: list[int], added: dict[int,
                 if position > 0:
                     apart.append(group)
         elif not _read_melds(detections, group, added, arrangement):
-            arrangement.doubts.append(f"a group of {len(group)} tiles with sideways or face-down tiles does not read as melds")
+            arrangement.unread_melds.append(tuple(group))
             concealed += group
     return concealed, apart
 

@@ -152,6 +152,41 @@ def build_request(arrangement: Arrangement, detections: list[Detection], labels:
     return Reading(request, problems + structural, structural)
 
 
+def shown_order(arrangement: Arrangement, detections: list[Detection], labels: list[str],
+                situation: dict | None = None) -> list[int]:
+    """The detections in the order the hand shows its tiles to the player (the request's
+    order, as the record page and `tenbou scan` lay it out): the concealed tiles sorted, the
+    winning tile last, then the melds (each sorted), the dora indicators and the flowers;
+    tiles the hand leaves out (backs, misreads) follow in photo order. A doubt's "tile N" is
+    the Nth tile seen there, not the Nth found in the photo."""
+    def key(i: int) -> tuple[int, bool]:
+        t = tile(labels[i])
+        return t.kind, not t.red
+
+    def plain(i: int) -> bool:
+        return labels[i] != BACK and not is_bonus(labels[i])
+
+    with_flowers = takes_flowers(situation)
+    held = [i for g in arrangement.of(CONCEALED) + arrangement.of(WIN) for i in g.members]
+    hand = sorted((i for i in held if plain(i)), key=key)
+    wins = [i for g in arrangement.of(WIN) for i in g.members if plain(i)]
+    last = wins[0] if wins else next((i for i in reversed(held) if plain(i)), None)
+    if last is not None:
+        hand = [i for i in hand if i != last] + [last]
+    melds: list[int] = []
+    for group in arrangement.of(MELD):
+        if group.called is None:        # a concealed kan shows as it lies
+            melds += list(group.members)
+            continue
+        faces = [i for i in group.members if detections[i].pose != FACE_DOWN and labels[i] != BACK]
+        melds += sorted(faces + ([group.added] if group.added is not None else []), key=key)
+    dora = sorted((i for g in arrangement.of(DORA) for i in g.members if labels[i] != BACK), key=key)
+    flowers = sorted((i for i in held if with_flowers and is_bonus(labels[i])), key=key)
+    order = hand + melds + dora + flowers
+    placed = set(order)
+    return order + [i for i in range(len(detections)) if i not in placed]
+
+
 def _count_problems(tiles: list[Tile]) -> list[str]:
     problems = []
     for kind, count in enumerate(counts(tiles)):

@@ -77,6 +77,7 @@ class Scan:
     arrangement: Arrangement
     repaired: Repaired | None
     doubts: list[str] = field(default_factory=list)
+    situation: dict | None = None                   # the rules read for: which names they play
 
     @property
     def hand(self) -> dict | None:
@@ -87,12 +88,21 @@ class Scan:
         return self.repaired.labels if self.repaired else [d.label for d in self.detections]
 
     def doubtful(self) -> set[int]:
-        """The tiles a player should check: named less than DOUBTFUL_BELOW surely, or renamed
-        or doubted by the repair step."""
+        """The tiles a player should check, the ones the doubts name: renamed or doubted by the
+        repair step (which trusts the names of a whole hand more), or where no hand was read,
+        named less than DOUBTFUL_BELOW surely."""
         repaired = self.repaired
-        out = (set(repaired.doubtful) | set(repaired.changed)) if repaired else set()
-        return out | {i for i, d in enumerate(self.detections)
-                      if d.pose != FACE_DOWN and _probability(d, self.labels[i]) < DOUBTFUL_BELOW}
+        if repaired is not None:
+            return set(repaired.doubtful) | set(repaired.changed)
+        return {i for i, d in enumerate(self.detections)
+                if d.pose != FACE_DOWN and _probability(d, self.labels[i]) < DOUBTFUL_BELOW}
+
+    def _next_guesses(self, detection: Detection, label: str) -> list[tuple[str, float]]:
+        """A tile's runner-up names, surest first: only names its rules play (no flower or
+        season in riichi or Fundamentals) and, for a tile seen face up, never a back."""
+        with_flowers = takes_flowers(self.situation)
+        return [(n, p) for n, p in detection.candidates[:6]
+                if n != label and (with_flowers or not is_bonus(n)) and (n != BACK or detection.pose == FACE_DOWN)][:3]
 
     def to_json(self) -> dict:
         tiles = []
@@ -103,7 +113,7 @@ class Scan:
             tile = {"tile": _name(label)[0], "red": _name(label)[1], "box": list(box), "pose": detection.pose,
                     "confidence": round(_probability(detection, label), 4),
                     "alternatives": [{"tile": _name(n)[0], "red": _name(n)[1], "confidence": round(p, 4)}
-                                     for n, p in detection.candidates[:4] if n != label][:3],
+                                     for n, p in self._next_guesses(detection, label)],
                     "doubtful": i in doubtful}
             if i in changed:  # renamed by the repair step: what it looked like at first
                 tile["first_read"] = {"tile": _name(changed[i][0])[0], "red": _name(changed[i][0])[1]}
@@ -193,15 +203,17 @@ def scan_photo(photo: Photo, classifier=None, situation: dict | None = None) -> 
         message = (f"{len(found)} tiles in view; a hand has at most 18 plus dora indicators: "
                    "photograph just the one hand")
         named = _played(detections, situation)
-        raise ScanError("too_many_tiles", message, found, Scan(named, _boxes(named, photo), Arrangement(), None, [message]))
+        raise ScanError("too_many_tiles", message, found,
+                        Scan(named, _boxes(named, photo), Arrangement(), None, [message], situation))
     if len(found) < MIN_TILES:
         message = (f"only {len(found)} tiles found; a winning hand has at least {MIN_TILES}: "
                    "put the whole hand in view, melds and winning tile included")
         named = _played(detections, situation)
-        raise ScanError("too_few_tiles", message, found, Scan(named, _boxes(named, photo), Arrangement(), None, [message]))
+        raise ScanError("too_few_tiles", message, found,
+                        Scan(named, _boxes(named, photo), Arrangement(), None, [message], situation))
     arrangement = arrange(detections)
     repaired = repair(arrangement, detections, situation)
-    return Scan(detections, _boxes(detections, photo), arrangement, repaired, repaired.doubts)
+    return Scan(detections, _boxes(detections, photo), arrangement, repaired, repaired.doubts, situation)
 
 
 def _played(detections: list[Detection], situation: dict | None) -> list[Detection]:

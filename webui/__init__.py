@@ -65,10 +65,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         TABLE_FRESH=False,        # the table was made for this run (demo): nothing kept from before
         SCAN=None,                # (photo, rules) -> scan dict; default: vision.scan when installed
         WEBCAM=None,              # OpenCV camera index on the host, or None
+        TRUSTED_PROXIES=[],       # reverse proxies whose X-Forwarded-For names the client (webui/guard/client_address.py)
     )
     app.config.update(config)
 
-    from webui.guard import errors, headers, overload
+    from webui.guard import errors, headers, overload, request_text
     from webui.play import automatic_table, ledger, live_updates, photos, security
     from webui.printing import tile_art
     from webui.storage import db
@@ -81,6 +82,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = (_secret_key(data_dir) if db.is_sqlite(engine)
                                     else db.kept_secret(engine, secrets.token_urlsafe(32)))
     errors.init_app(app)
+    request_text.init_app(app)
     overload.init_app(app)
     photos.init_app(app)
     i18n.init_app(app)
@@ -89,10 +91,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     headers.init_app(app)
 
-    from webui.pages import api, clubs, live, lobby, sessions, settle, table
+    from webui.pages import api, club_figures, club_nights, clubs, live, lobby, sessions, settle, table
     app.register_blueprint(sessions.bp)
     app.register_blueprint(clubs.bp)
+    app.register_blueprint(club_nights.bp)    # club nights: tables per round, standings, the timer
     clubs.init_app(app)
+    app.register_blueprint(club_figures.bp)   # a club's ratings and statistics, its rounding
     app.register_blueprint(api.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(table.bp)

@@ -10,8 +10,17 @@ import sys
 COMMANDS = ("score", "table", "scan", "camera", "serve", "demo", "settle", "db", "club")
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A refused option is said in one line, exit 2 (README: every command's bad input), not
+    argparse's usage block; `--help` still shows the usage. Subcommands' parsers are made of
+    this class too (argparse makes them of their parent's)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tenbou", description="Mahjong scoring, table tracking and settlement.")
+    parser = OneLineParser(prog="tenbou", description="Mahjong scoring, table tracking and settlement.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMANDS:

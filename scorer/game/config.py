@@ -2,11 +2,15 @@
 settlement terms. Built from a JSON-able dict (`GameConfig.from_json`), checked there."""
 from __future__ import annotations
 
+import math
+import unicodedata
 from dataclasses import dataclass, field
 
 from ..chinese.options import ChineseOptions, chinese_options
 from ..errors import HandError
-from .errors import LedgerError
+from ..limits import MOST_CHIP_SETTING, MOST_CHIP_VALUE
+from ..names import fold
+from .errors import LedgerError, shown
 from .table_rules import TABLE_OPTIONS, TABLE_PRESETS, TableRules, describe, preset_scoring, table_rules
 
 RULE_SETS = ("riichi", "fundamentals", "chinese-classical")
@@ -90,8 +94,8 @@ def _from_json(d: dict) -> GameConfig:
     if not isinstance(d, dict):
         raise LedgerError("bad_config", "the game set-up must be an object with rules and players")
     rules = d.get("rules", "riichi")
-    if rules not in RULE_SETS:
-        raise LedgerError("unknown_rules", f"rules is one of {', '.join(RULE_SETS)}, not {rules!r}")
+    if not isinstance(rules, str) or rules not in RULE_SETS:
+        raise LedgerError("unknown_rules", f"rules is one of {', '.join(RULE_SETS)}, not {shown(rules)}")
     players = _players(d.get("players"), rules)
     n = len(players)
     options = d.get("options") or {}
@@ -100,8 +104,8 @@ def _from_json(d: dict) -> GameConfig:
     preset = d.get("preset") or "tenhou"
     table = TableRules()
     if rules == "riichi":
-        if preset not in TABLE_PRESETS:
-            raise LedgerError("unknown_preset", f"there is no riichi preset called {preset!r}; "
+        if not isinstance(preset, str) or preset not in TABLE_PRESETS:
+            raise LedgerError("unknown_preset", f"there is no riichi preset called {shown(preset)}; "
                                                 f"use one of {', '.join(TABLE_PRESETS)}")
         table = table_rules(preset, {k: v for k, v in options.items() if k in TABLE_OPTIONS})
         options = {k: v for k, v in options.items() if k not in TABLE_OPTIONS}
@@ -133,15 +137,17 @@ def _players(names, rules: str) -> tuple[str, ...]:
     if len(names) not in allowed:
         raise LedgerError("bad_config", f"{rules} is played by {' or '.join(map(str, allowed))} players, "
                                         f"not {len(names)}")
-    names = tuple(p.strip() for p in names)
-    if len(set(names)) != len(names):
+    # one normal form (an accent typed as one character or two is one name), and names alike
+    # but for case are one person to read: Bea, bea and BEA cannot sit at one table
+    names = tuple(unicodedata.normalize("NFC", p.strip()) for p in names)
+    if len({fold(p) for p in names}) != len(names):
         raise LedgerError("bad_config", "two players have the same name; give each a different one")
     return names
 
 
 def _length(value, rules: str) -> str:
-    if value not in LENGTHS:
-        raise LedgerError("bad_config", f"length is one of {', '.join(LENGTHS)}, not {value!r}")
+    if not isinstance(value, str) or value not in LENGTHS:
+        raise LedgerError("bad_config", f"length is one of {', '.join(LENGTHS)}, not {shown(value)}")
     if rules == "fundamentals" and value != "east":
         raise LedgerError("bad_config", "a Fundamentals game ends when the deal returns to the first dealer "
                                         "(length \"east\")")
@@ -150,13 +156,13 @@ def _length(value, rules: str) -> str:
 
 def _whole(value, name: str, positive: bool = False) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < (1 if positive else 0):
-        raise LedgerError("bad_config", f"{name} is a whole number of points, not {value!r}")
+        raise LedgerError("bad_config", f"{name} is a whole number of points, not {shown(value)}")
     return value
 
 
 def _number(value, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        raise LedgerError("bad_config", f"{name} is a number of money units (0 or more), not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < math.inf:
+        raise LedgerError("bad_config", f"{name} is a number of money units (0 or more), not {shown(value)}")
     return value
 
 
@@ -167,7 +173,7 @@ def _uma(value, n: int, unit: int) -> tuple[int, ...]:
                                             f"otherwise give a list like [15, 0, -15]")
         value = list(UMA_NAMES[value])
     if (not isinstance(value, list) or len(value) != n
-            or not all(isinstance(u, (int, float)) and not isinstance(u, bool) for u in value)):
+            or not all(isinstance(u, (int, float)) and not isinstance(u, bool) and math.isfinite(u) for u in value)):
         raise LedgerError("bad_config", f"uma is a list of {n} numbers by placement, like [20, 10, -10, -20]")
     points = tuple(round(u * unit) for u in value)
     if sum(points) != 0:
@@ -183,9 +189,10 @@ def _chips(value) -> Chips | None:
     known = vars(Chips())
     for name, v in value.items():
         if name not in known:
-            raise LedgerError("bad_config", f"chips has no setting {name!r}; the settings are {', '.join(known)}")
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or v < 0:
-            raise LedgerError("bad_config", f"chips {name} is a number (0 or more), not {v!r}")
+            raise LedgerError("bad_config", f"chips has no setting {shown(name)}; the settings are {', '.join(known)}")
+        most = MOST_CHIP_VALUE if name == "value" else MOST_CHIP_SETTING
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= most:
+            raise LedgerError("bad_config", f"chips {name} is a number from 0 to {most:,}, not {shown(v)}")
     return Chips(**value)
 
 

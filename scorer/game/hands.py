@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .config import GameConfig
-from .errors import LedgerError
+from .errors import LedgerError, shown
 from ..tiles import WIND_LETTERS
 from .state import RIICHI_STICK, GameState, HandRecord
 
@@ -14,7 +14,7 @@ def seat(config: GameConfig, value, what: str) -> int:
     """A seat index from an event, or a clear error naming the field."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < config.n:
         raise LedgerError("bad_event", f"{what} is a seat number from 0 to {config.n - 1} "
-                                       f"(0 is {config.players[0]}), not {value!r}")
+                                       f"(0 is {config.players[0]}), not {shown(value)}")
     return value
 
 

@@ -5,28 +5,40 @@
     {"games": [{"config": {...}, "events": [...]}, ...]}        a session, a set-up per game
 
 A game inside "games" may be a list of events or an object with "events" and its own
-"config" (which then replaces the shared one). See docs/ledger.md.
+"config" (which then replaces the shared one). See docs/ledger.md. A log comes from outside
+the app, so it is checked as a typed hand is (`log_check`) before anything is replayed from it.
 """
 from __future__ import annotations
 
 from .config import GameConfig
 from .errors import LedgerError
-from .replay import replay
+from .log_check import CheckedGame, check_game
 from .state import GameState
 
 
 def read_log(log: dict) -> list[tuple[GameConfig, GameState]]:
-    """Every game of the log, replayed. Errors name the game and the event."""
+    """Every game of the log, checked and replayed. Errors name the game and the event."""
+    return [(game.config, game.state) for game in check_log(log)]
+
+
+def check_log(log: object) -> list[CheckedGame]:
+    """Every game of the log checked as a typed hand is (`log_check`): bounded, its hands scored
+    again, replayed; with the events to store. Errors name the game and the event."""
     games = log_games(log)
-    played = []
+    checked = []
     for number, (raw, events) in enumerate(games, start=1):
         where = f"game {number}: " if len(games) > 1 else ""
         try:
-            config = GameConfig.from_json(raw)
-            played.append((config, replay(config, events)))
+            checked.append(check_game(raw, events))
         except LedgerError as error:
-            raise LedgerError(error.code, where + error.message) from None
-    return played
+            raise LedgerError(error.code, _one_line(where + error.message)) from None
+    return checked
+
+
+def _one_line(message: str, longest: int = 300) -> str:
+    """A refusal as one short line, whatever value of the log a rule's message quotes."""
+    message = " ".join(message.split())
+    return message if len(message) <= longest else message[:longest - 1] + "…"
 
 
 def log_games(log: dict) -> list[tuple[object, list]]:

@@ -9,7 +9,7 @@ from ..errors import HandError
 from ..tiles import WIND_LETTERS
 from . import riichi_hands, simple_hands
 from .config import GameConfig
-from .errors import LedgerError
+from .errors import LedgerError, shown
 from .riichi_end import end_game
 from .state import GameState
 
@@ -41,9 +41,9 @@ def apply(config: GameConfig, state: GameState, event: dict) -> GameState:
         raise LedgerError("bad_event", "an event is an object with a type, like {\"type\": \"riichi\", \"seat\": 2}")
     kind = event.get("type")
     handlers = HANDLERS[config.rules]
-    if kind not in handlers:
+    if not isinstance(kind, str) or kind not in handlers:     # {} as a type is no key to look up
         known = ", ".join(handlers)
-        raise LedgerError("bad_event", f"{config.rules} games have no event {kind!r}; the events are {known}")
+        raise LedgerError("bad_event", f"{config.rules} games have no event {shown(kind)}; the events are {known}")
     if state.finished:
         raise LedgerError("game_over", f"the game is over ({state.end_reason}); start a new one")
     try:

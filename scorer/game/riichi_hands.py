@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import HandError
+from ..limits import MOST_CHIPS, MOST_FU, MOST_HAN, MOST_YAKUMAN
 from ..riichi import payments
 from .config import GameConfig
-from .errors import LedgerError
+from .errors import LedgerError, shown
 from .hands import by_seat, pay, record, seat, seats
 from .riichi_end import after_hand
 from .state import RIICHI_STICK, GameState
@@ -116,13 +117,13 @@ def _read_win(config: GameConfig, state: GameState, e: dict, discarder: int | No
     if result is not None and (not isinstance(result, dict) or not result.get("ok", True)):
         raise LedgerError("bad_event", "result must be the scorer's response for a valid hand")
     han, fu, yakuman = source.get("han", 0), source.get("fu", 0), source.get("yakuman", 0)
-    for name, value in (("han", han), ("fu", fu), ("yakuman", yakuman)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise LedgerError("bad_event", f"{name} is a whole number, not {value!r}")
+    for name, value, most in (("han", han, MOST_HAN), ("fu", fu, MOST_FU), ("yakuman", yakuman, MOST_YAKUMAN)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+            raise LedgerError("bad_event", f"{name} is a whole number from 0 to {most}, not {shown(value)}")
     if yakuman == 0 and han == 0:
         raise LedgerError("bad_event", "a win needs its han (and fu below mangan), its yakuman, or the scored result")
     if yakuman == 0 and han < 5 and fu not in VALID_FU:
-        raise LedgerError("bad_event", f"{han} han needs fu: 20, 25, 30, ... 110, not {fu!r}")
+        raise LedgerError("bad_event", f"{han} han needs fu: 20, 25, 30, ... 110, not {shown(fu)}")
     pao = e.get("pao")
     if pao is not None:
         pao = seat(config, pao, "pao")
@@ -134,7 +135,7 @@ def _read_win(config: GameConfig, state: GameState, e: dict, discarder: int | No
     pao_yakuman = e.get("pao_yakuman", 1 if pao is not None else 0)
     if isinstance(pao_yakuman, bool) or not isinstance(pao_yakuman, int) or not 0 <= pao_yakuman <= max(yakuman, 1):
         raise LedgerError("bad_event", f"pao_yakuman is how many of the hand's yakuman the liability covers, "
-                                       f"not {pao_yakuman!r}")
+                                       f"not {shown(pao_yakuman)}")
     return {"winner": winner, "han": han, "fu": fu, "yakuman": yakuman, "pao": pao,
             "pao_yakuman": pao_yakuman, "chips": _chip_count(config, e, result)}
 
@@ -144,15 +145,32 @@ def _chip_count(config: GameConfig, e: dict, result: dict | None) -> int:
         return 0
     if "chips" in e:
         count = e["chips"]
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise LedgerError("bad_event", f"chips is a whole number, not {count!r}")
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MOST_CHIPS:
+            raise LedgerError("bad_event", f"chips is a whole number from 0 to {MOST_CHIPS:,}, not {shown(count)}")
         return count
     if not result:
         return 0
-    yaku = {y.get("id"): y.get("han", 0) for y in result.get("yaku", [])}
+    return chips_of_result(config, result)
+
+
+def chips_of_result(config: GameConfig, result: dict) -> int:
+    """The chips a scored riichi hand earns: ippatsu, each ura dora and red five, each yakuman."""
+    listed = result.get("yaku", [])
+    if not isinstance(listed, list) or not all(
+            isinstance(y, dict) and isinstance(y.get("id"), str) and _count(y.get("han", 0)) for y in listed) \
+            or not _count(result.get("yakuman", 0)):
+        raise LedgerError("bad_event", "result must be the scorer's response for a valid hand")
+    yaku = {y["id"]: y.get("han", 0) for y in listed}
     c = config.chips
+    if c is None:
+        return 0
     return int(c.ippatsu * ("ippatsu" in yaku) + c.ura * yaku.get("ura_dora", 0)
                + c.aka * yaku.get("aka_dora", 0) + c.yakuman * result.get("yakuman", 0))
+
+
+def _count(value) -> bool:
+    """Whether `value` is a count a scored hand can hold (0 to a few hundred han)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 1_000
 
 
 def _chip_payments(chips: list[int], w: dict, discarder: int | None, n: int) -> None:
@@ -201,7 +219,7 @@ def abortive(config: GameConfig, state: GameState, event: dict) -> GameState:
     reason = event.get("reason")
     if reason not in ABORTIVE_REASONS:
         raise LedgerError("bad_event", f"an abortive draw's reason is one of {', '.join(ABORTIVE_REASONS)}, "
-                                       f"not {reason!r}")
+                                       f"not {shown(reason)}")
     if reason != "triple_ron" and not config.table.abortive_draws:
         raise LedgerError("no_abortive_draws", f"the {config.preset} rules have no abortive draws; play the hand on")
     if reason == "four_riichi" and not (config.n == 4 and all(state.riichi)):

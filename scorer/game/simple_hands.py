@@ -6,9 +6,10 @@ from dataclasses import replace
 
 from .. import fundamentals
 from ..chinese.payments import hand_transfers
+from ..limits import MOST_CHINESE_POINTS, MOST_HONBA, MOST_RIICHI_STICKS, MOST_SCORE
 from ..tiles import WIND_LETTERS
 from .config import GameConfig
-from .errors import LedgerError
+from .errors import LedgerError, shown
 from .hands import by_seat, finish, next_deal, pay, record, seat, seats
 from .state import GameState
 
@@ -61,7 +62,7 @@ def chinese_win(config: GameConfig, state: GameState, event: dict) -> GameState:
     if result is not None and (not isinstance(result, dict) or not result.get("ok", True)):
         raise LedgerError("bad_event", "result must be the scorer's response for a valid hand")
     points = (result or event).get("points")
-    if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
+    if isinstance(points, bool) or not isinstance(points, int) or not 0 < points <= MOST_CHINESE_POINTS:
         raise LedgerError("bad_event", "a classical Chinese win needs the winner's score as points (or the scored result)")
     counts = _other_counts(config, state, event, result, winner)
     opts = config.chinese_options()
@@ -97,8 +98,9 @@ def _other_counts(config, state, event, result, winner) -> dict[str, int]:
             raise LedgerError("bad_event", "other_counts is an object of seat number and count, like {\"2\": 8}")
         counts = {}
         for key, value in raw.items():
-            s = seat(config, int(key) if str(key).isdigit() else key, "other_counts seat")
-            if s == winner or isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            s = seat(config, int(key) if key in ("0", "1", "2", "3") else key, "other_counts seat")
+            if s == winner or isinstance(value, bool) or not isinstance(value, int) \
+                    or not 0 <= value <= MOST_CHINESE_POINTS:
                 raise LedgerError("bad_event", "other_counts gives each loser's own count, a whole number")
             counts[state.seat_winds[s]] = value
         return counts
@@ -122,22 +124,28 @@ def _chinese_next(config: GameConfig, state: GameState, dealer_keeps: bool) -> G
     return moved
 
 
+# What a correction may set besides the scores, and the most of each a real table shows.
+_CORRECTION_MOST = {"riichi_sticks": MOST_RIICHI_STICKS, "honba": MOST_HONBA, "pool": MOST_SCORE}
+
+
 def correction(config: GameConfig, state: GameState, event: dict) -> GameState:
     """Set the scores (and optionally pot, honba) by hand, e.g. to take over a game mid-way."""
     scores = event.get("scores")
     if not isinstance(scores, list) or len(scores) != config.n or not all(
-            isinstance(s, int) and not isinstance(s, bool) for s in scores):
-        raise LedgerError("bad_event", f"a correction gives the scores of all {config.n} players, in seat order")
+            isinstance(s, int) and not isinstance(s, bool) and abs(s) <= MOST_SCORE for s in scores):
+        raise LedgerError("bad_event", f"a correction gives the scores of all {config.n} players, in seat order, "
+                                       f"each a whole number from -{MOST_SCORE:,} to {MOST_SCORE:,}")
     changes = {"scores": tuple(scores)}
     for name in ("riichi_sticks", "honba", "pool"):
         if name in event:
             value = event[name]
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise LedgerError("bad_event", f"{name} is a whole number, not {value!r}")
+            most = _CORRECTION_MOST[name]
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+                raise LedgerError("bad_event", f"{name} is a whole number from 0 to {most:,}, not {shown(value)}")
             changes[name] = value
     if "round_wind" in event:
         if event["round_wind"] not in ("E", "S", "W", "N"):
-            raise LedgerError("bad_event", f"round_wind is E, S, W or N, not {event['round_wind']!r}")
+            raise LedgerError("bad_event", f"round_wind is E, S, W or N, not {shown(event['round_wind'])}")
         changes["round_wind"] = WIND_LETTERS.index(event["round_wind"])
     if "dealer" in event:
         changes["hand"] = seat(config, event["dealer"], "dealer")

@@ -25,7 +25,9 @@ class HandRecord:
 
     @property
     def label(self) -> str:
-        return f"{WIND_NAMES[self.round_wind]} {self.hand}"
+        """"East 1", and after a repeat or a draw "East 1, 1 honba": hands of one round apart."""
+        honba = f", {self.honba} honba" if self.honba else ""
+        return f"{WIND_NAMES[self.round_wind]} {self.hand}{honba}"
 
     def to_json(self) -> dict:
         return {"number": self.number, "label": self.label, "round_wind": self.round_wind, "hand": self.hand,

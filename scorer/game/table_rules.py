@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from .errors import LedgerError
+from ..limits import MOST_TABLE_POINTS
+from .errors import LedgerError, shown
 from .state import RIICHI_STICK
 
 
@@ -75,14 +76,16 @@ def table_rules(preset: str, overrides: dict) -> TableRules:
     for name, value in overrides.items():
         kind = _CHOICES[name]
         if kind is bool and not isinstance(value, bool):
-            raise LedgerError("bad_option", f"the option {name} is true or false, not {value!r}")
-        if kind is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-            raise LedgerError("bad_option", f"the option {name} is a number of points, not {value!r}")
+            raise LedgerError("bad_option", f"the option {name} is true or false, not {shown(value)}")
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)
+                            or not 0 <= value <= MOST_TABLE_POINTS):
+            raise LedgerError("bad_option", f"the option {name} is a number of points from 0 to "
+                                            f"{MOST_TABLE_POINTS:,}, not {shown(value)}")
         if name in _IN_STICKS and value % RIICHI_STICK:
             raise LedgerError("bad_option", f"the option {name} goes on the table in 1000-point sticks, "
-                                            f"so it is a multiple of 1000, not {value!r}")
+                                            f"so it is a multiple of 1000, not {shown(value)}")
         if isinstance(kind, tuple) and value not in kind:
-            raise LedgerError("bad_option", f"the option {name} is one of {', '.join(kind)}, not {value!r}")
+            raise LedgerError("bad_option", f"the option {name} is one of {', '.join(kind)}, not {shown(value)}")
         changes[name] = value
     return replace(TABLE_PRESETS[preset], **changes)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.steps import enter_ron_by_han_and_fu
+from tests.browser.steps import enter_ron_by_han_and_fu, start_club, start_game
 from tests.browser.test_web_rulesets_browser import SCREENS, _end_game, _shot
 
 
@@ -22,13 +22,7 @@ def test_a_club_season_from_members_to_printed_standings(browser, server, artifa
 
     page.goto(base + "/")
     page.click("[data-test=clubs-link]")
-    page.fill("[data-test=new-club] input[name=name]", "Thursday <club>")
-    page.click("[data-test=new-club] button")
-    page.wait_for_selector("[data-test=club-code]")
-    for name in ("Aki", "Ben", "Chiyo"):
-        page.fill("[data-test=add-member] input[name=name]", name)
-        page.click("[data-test=add-member] button")
-        page.wait_for_selector(f"[data-test=members] a:has-text('{name}')")
+    start_club(page, "Thursday <club>", ("Aki", "Ben", "Chiyo"))
     page.fill("[data-test=add-season] input[name=name]", "Autumn")
     page.fill("[data-test=add-season] input[name=starts]", "2026-09-01")
     page.click("[data-test=add-season] button")
@@ -40,13 +34,7 @@ def test_a_club_season_from_members_to_printed_standings(browser, server, artifa
     page.click("[data-test=club-new-session]")
     page.wait_for_selector("[data-test=new-club-note]")
     assert page.locator("#club-members option").count() == 3
-    for i, name in enumerate(["Aki", "Ben", "Chiyo", "Guest Eve"]):
-        page.fill(f"[data-test=player{i}]", name)
-    page.select_option("[data-test=length]", "east")
-    page.click("[data-test=create]")
-    page.wait_for_selector("[data-test=join-code]")
-    page.click("[data-test=to-scoreboard]")
-    page.wait_for_selector("[data-test=scoreboard]")
+    start_game(page, None, ["Aki", "Ben", "Chiyo", "Guest Eve"], {"length": "east"})
     for winner, discarder, han in ((0, 1, 3), (2, 1, 2)):
         enter_ron_by_han_and_fu(page, winner=winner, discarder=discarder, han=han, fu=30)
         page.wait_for_selector("[data-test=confirm]:not([disabled])")
@@ -91,7 +79,8 @@ def test_a_club_season_from_members_to_printed_standings(browser, server, artifa
     # a player's page: the season's chart and the game; then renamed everywhere
     page.click("[data-test=standing-row] a:has-text('Aki')")
     page.wait_for_selector("[data-test=player] [data-test=player-name]")
-    assert page.locator("[data-test=chart] polyline").count() == 1
+    assert page.locator("[data-test=chart] polyline").count() == 2          # the season's result, the rating
+    assert page.locator("[data-test=rating-chart] [data-test=chart] polyline").count() == 1
     assert page.locator("[data-test=player-games] tbody tr").count() == 1
     _shot(page, artifacts, f"{tag}-05-player")
     page.fill("[data-test=rename] input[name=name]", "Akiko")

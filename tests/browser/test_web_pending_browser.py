@@ -122,11 +122,13 @@ def test_cancelled_winners_stay_cancelled_and_a_refusal_loses_nothing(browser, s
     _post(page, base, session_id, {"type": "end"})                 # another phone ends the game first
     page.wait_for_selector("[data-test=confirm]:not([disabled])")   # confirm records Ben alone
     page.click("[data-test=confirm]")
-    page.wait_for_load_state()
-    assert "The game is over" in page.inner_text("body")            # refused, in words
-    page.go_back()
-    page.wait_for_selector("[data-test=pending-winner1]")           # nothing lost
+    refused = page.locator("[data-test=confirm-error]")             # refused, in words, beside confirm
+    refused.wait_for(state="visible")
+    assert "The game is over" in refused.inner_text()
+    page.wait_for_selector("[data-test=pending-winner1]")           # nothing lost: the page stays
     assert "Ben · 2000 points" in page.inner_text("[data-test=pending]")
+    page.reload()                                                   # nor when it is opened again
+    page.wait_for_selector("[data-test=pending-winner1]")
     assert not errors, errors
     page.context.close()
 

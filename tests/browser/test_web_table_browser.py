@@ -1,6 +1,6 @@
 """The automatic table panel in a real browser, following a simulated table on a pty: the
 panel goes live, the table's game moves on, the disagreement warning appears, and one tap
-takes the table's numbers."""
+takes the table's numbers once the player has confirmed them."""
 from __future__ import annotations
 
 import re
@@ -52,9 +52,13 @@ def test_table_panel_warns_and_accepts_the_tables_numbers(browser, table_server,
     scoreboard = page.url
     for _ in range(5):
         # The table plays on: a tap just as its sticks start moving is refused ("still moving",
-        # nothing recorded) and the player taps again once the panel offers it again.
+        # nothing recorded), and sticks that moved while the confirmation was read are asked
+        # about again; the player taps again once the panel offers it again.
         page.click("[data-test=accept-table]")
-        page.wait_for_selector("text=/Recorded\\.|still moving/")    # selectors: the page's CSP refuses eval
+        page.wait_for_selector("text=/Use the table's numbers\\?|still moving/")   # selectors: the CSP refuses eval
+        if page.locator("[data-test=confirm-table]").count():
+            page.click("[data-test=confirm-table]")
+            page.wait_for_selector("text=/Recorded\\.|still moving|moved while you looked/")
         if page.locator("text=Recorded.").count():
             break
         page.goto(scoreboard)
@@ -109,6 +113,7 @@ def test_a_table_set_out_for_a_new_game_is_told_on_the_scoreboard(fed_panel, art
     assert "set out for a new game (30000 each)" in told and "This session starts at 25000" in told
     page.screenshot(path=str(artifacts / "32-table-new-game.png"), full_page=True)
     page.click("[data-test=accept-table]")                              # the players take the table's numbers
+    page.click("[data-test=confirm-table]")                             # once they have seen what changes
     page.wait_for_selector("text=Recorded.")
     _ledger_agrees(page)
     told = page.inner_text("[data-test=table-new-game]")

@@ -148,3 +148,96 @@ def screen(image: np.ndarray, rng: np.random.Generator) -> None:
 
 
 DRAWERS = (keyboard, dominoes, cards, spines, screen)
+
+
+# Characters printed on book spines and cards in a Chinese or Japanese room: common words, and
+# the very characters carved on tiles, so a spine is never "not a tile" merely for lacking them.
+CJK_TEXT = "中東南西北發萬筒條索一二三四五六七八九十春夏秋冬梅蘭菊竹日本語文學史新書全集上下卷物語小説辞典"
+
+
+def cjk_spines(image: np.ndarray, rng: np.random.Generator) -> None:
+    """A shelf of books seen end on: spines (some ivory or white, the colours of tiles) with a
+    title of CJK characters down each, on a shelf board whose edge runs across the picture."""
+    from . import glyphs
+
+    fonts = glyphs.cjk_fonts()
+    width = int(rng.integers(10, max(12, min(image.shape[:2]) // 8)))
+    count = int(rng.integers(4, 16))
+    height = int(width * rng.uniform(2.5, 7))
+    spot = _place(image, rng, height + max(3, width // 3), min(image.shape[1] - 1, width * count))
+    if spot is None:
+        return
+    x, y = spot
+    board = tuple(int(v) for v in rng.integers(40, 200, 3))
+    cv2.rectangle(image, (0, y + height), (image.shape[1] - 1, y + height + max(3, width // 3)), board, -1)
+    for i in range(count):
+        left, w = x + i * width, int(width * rng.uniform(0.7, 1.0))
+        if left + w >= image.shape[1]:
+            break
+        colour = _light_colour(rng) if rng.random() < 0.4 else tuple(int(v) for v in rng.integers(0, 256, 3))
+        top = y + int(rng.integers(0, max(1, height // 4)))
+        cv2.rectangle(image, (left, top), (left + w - 1, y + height), colour, -1)
+        ink = np.array([255 - c for c in colour] if rng.random() < 0.5 else [int(v) for v in rng.integers(0, 90, 3)],
+                       np.float32)
+        if not fonts:
+            continue
+        font = fonts[int(rng.integers(len(fonts)))]
+        cy = top + max(2, w // 6)
+        for _ in range(int(rng.integers(1, 6))):
+            size = max(4, int(w * rng.uniform(0.45, 0.8)))
+            mask = glyphs.glyph(CJK_TEXT[int(rng.integers(len(CJK_TEXT)))], font)
+            if mask.size <= 1 or cy + size >= y + height:
+                break
+            mask = cv2.resize(mask, (size, size), interpolation=cv2.INTER_AREA)
+            gx = left + (w - size) // 2
+            region = image[cy:cy + size, gx:gx + size].astype(np.float32)
+            m = mask[:region.shape[0], :region.shape[1], None]
+            image[cy:cy + size, gx:gx + size] = (region * (1 - m) + ink * m).astype(np.uint8)
+            cy += size + max(1, size // 5)
+
+
+def printed_card(image: np.ndarray, rng: np.random.Generator) -> None:
+    """A white card or paper with a framed title and lines of CJK print (a score sheet, a menu,
+    a rule card): a pale oblong with characters on it, as a tile's face is."""
+    from . import glyphs
+
+    fonts = glyphs.cjk_fonts()
+    width = int(rng.integers(20, max(22, min(image.shape[:2]) // 3)))
+    height = int(width * rng.uniform(0.6, 1.6))
+    spot = _place(image, rng, height, width)
+    if spot is None:
+        return
+    x, y = spot
+    cv2.rectangle(image, (x, y), (x + width, y + height), _light_colour(rng), -1, cv2.LINE_AA)
+    ink = tuple(int(v) for v in rng.integers(0, 120, 3))
+    if rng.random() < 0.5:
+        cv2.rectangle(image, (x + 3, y + 3), (x + width - 3, y + height - 3), ink, 1, cv2.LINE_AA)
+    if not fonts:
+        return
+    font = fonts[int(rng.integers(len(fonts)))]
+    size = max(4, int(min(width, height) * rng.uniform(0.12, 0.45)))
+    for row in range(max(1, (height - 6) // (size + 2))):
+        for col in range(max(1, (width - 6) // (size + 1))):
+            if rng.random() < 0.3:
+                continue
+            mask = glyphs.glyph(CJK_TEXT[int(rng.integers(len(CJK_TEXT)))], font)
+            if mask.size <= 1:
+                continue
+            mask = cv2.resize(mask, (size, size), interpolation=cv2.INTER_AREA)[..., None]
+            gx, gy = x + 4 + col * (size + 1), y + 4 + row * (size + 2)
+            region = image[gy:gy + size, gx:gx + size].astype(np.float32)
+            m = mask[:region.shape[0], :region.shape[1]]
+            image[gy:gy + size, gx:gx + size] = (region * (1 - m) + np.array(ink, np.float32) * m).astype(np.uint8)
+        if rng.random() < 0.3:
+            break
+
+
+def room(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    """What a webcam sees behind and beside a table: a backdrop with shelves of CJK-titled books
+    and printed cards (the look-alikes most often read as tiles on real webcam frames)."""
+    image = backdrop(rng, h, w, things=int(rng.integers(0, 3)))
+    for _ in range(int(rng.integers(1, 4))):
+        cjk_spines(image, rng)
+    for _ in range(int(rng.integers(0, 3))):
+        printed_card(image, rng)
+    return image

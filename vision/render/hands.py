@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from scorer.reading import is_complete
-from scorer.tiles import KINDS, Tile, format_tiles
+from scorer.tiles import KINDS, Tile, format_tiles, kind_of
 
 SIDES = ("left", "across", "right")
 
@@ -134,3 +134,23 @@ def _redden(hand: Hand, rng: np.random.Generator) -> None:
     # the winning tile must be one of the concealed tiles, red flag included
     if hand.win_tile not in hand.concealed:
         hand.win_tile = next(t for t in hand.concealed if t.kind == hand.win_tile.kind)
+
+
+def white_dragons_and_kan(rng: np.random.Generator) -> Hand:
+    """A riichi hand with three white dragons (a blank or framed face, as the set draws it) among
+    the concealed tiles and a concealed kan, whose two ends lie face down: the tiles the shipped
+    detector missed most on real standing rows. A run, a second run, a pair of honours, won on
+    the pair."""
+    suits = list("mps")
+    rng.shuffle(suits)
+    run, kan_suit, other = suits
+    start = int(rng.integers(1, 8))
+    second = int(rng.integers(1, 8))
+    honour = int(rng.choice([1, 2, 3, 4, 6, 7]))
+    white = Tile(kind_of(5, "z"))
+    pair = Tile(kind_of(honour, "z"))
+    kan = Tile(kind_of(int(rng.integers(1, 10)), kan_suit))
+    concealed = ([white] * 3 + [Tile(kind_of(start + i, run)) for i in range(3)]
+                 + [Tile(kind_of(second + i, other)) for i in range(3)] + [pair, pair])
+    return Hand(concealed, pair, [Meld("ankan", [kan] * 4, None, None)])
+

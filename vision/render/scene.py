@@ -149,3 +149,26 @@ def _meld(meld: Meld, index: int, x: float, y: float, fw: float, fh: float,
 
 def _lab(t: Tile) -> str:
     return label_of(str(Tile(t.kind)), t.red)
+
+
+def webcam_frame(rng: np.random.Generator, *, hand: Hand | None = None, standing: bool | None = None,
+                 face_px: float | None = None, art: str | None = None) -> Scene:
+    """A wide webcam frame (16:9) across a table: the hand in a strip along the bottom, the room
+    behind it above (shelves of books with CJK titles, printed cards: `clutter.room`), as a
+    webcam on an automatic table frames a player's tiles."""
+    from .clutter import room
+
+    standing = bool(rng.random() < 0.5) if standing is None else standing
+    scene = render_scene(rng, hand=hand, art=art, standing=standing,
+                         tilt=float(rng.uniform(5, 30) if standing else rng.uniform(30, 50)),
+                         face_px=float(rng.uniform(14, 36)) if face_px is None else face_px, max_side=900)
+    sh, sw = scene.image.shape[:2]
+    width = int(max(sw * rng.uniform(1.0, 1.4), 16 / 9 * sh * 1.6))
+    height = int(width * 9 / 16)
+    frame = room(rng, height, width)
+    ox, oy = int(rng.integers(0, width - sw + 1)), height - sh - int(rng.integers(0, max(1, (height - sh) // 4)))
+    frame[oy:oy + sh, ox:ox + sw] = scene.image
+    shift = [ox, oy, ox, oy]
+    tiles = [SceneTile(t.label, t.tile, t.red, [v + d for v, d in zip(t.box, shift)], t.pose, t.group, t.meld,
+                       None if t.whole is None else [v + d for v, d in zip(t.whole, shift)]) for t in scene.tiles]
+    return Scene(frame, tiles, scene.hand, scene.tileset)

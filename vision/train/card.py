@@ -71,7 +71,7 @@ CPUs without VNNI instructions, where 8-bit weights overflow onnxruntime's 16-bi
   - the boxed tiles of the training photos of `shared/data/photos/hk-roboflow` ("Chinese Mahjong
     Detection" v4 by the Roboflow workspace riichimahjongdetection, **CC BY 4.0**, as exported in
     the public GitHub repository alanchoi00/mahjong_detection), split by shooting group as the
-    detector's (`vision/train/photos.py`), photos from the source's turned export left out (their
+    detector's (`vision/train/sets.py`), photos from the source's turned export left out (their
     faces may be mirrored);
   - the photo sets {", ".join(sorted(TUNING_SETS))} of `shared/data/photos/camerash` (its crops and the labelled
     boxes of those photos), repeated {CAMERASH_WEIGHT} times as they are few. The camerash split is by

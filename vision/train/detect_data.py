@@ -14,7 +14,8 @@ import cv2
 import numpy as np
 
 from ..render import render_scene
-from ..render.clutter import backdrop
+from ..render.clutter import backdrop, room
+from ..render.scene import webcam_frame
 from ..render.fingers import draw_fingers
 from .detect_model import STRIDE
 
@@ -35,8 +36,10 @@ class Sample:
     extra: dict = field(default_factory=dict)
 
 
-def real_sample(image: np.ndarray, boxes: list) -> Sample:
-    faces = np.array(boxes, np.float32).reshape(-1, 4)
+def real_sample(image: np.ndarray, boxes: list, unnamed: list = ()) -> Sample:
+    """A labelled real photo; `unnamed` are real tiles whose face has no code (jokers, bonus
+    tiles): still tiles to find, never background."""
+    faces = np.array(list(boxes) + list(unnamed), np.float32).reshape(-1, 4)
     return Sample(image, faces, None, np.zeros(len(faces), bool), None, False)
 
 
@@ -52,9 +55,24 @@ def rendered_sample(rng: np.random.Generator) -> Sample:
                   np.array([t.pose == "sideways" for t in tiles]), True)
 
 
-def empty_sample(rng: np.random.Generator, side: int) -> Sample:
-    """A picture with no tile at all: cloths, desks, keyboards, dominoes, cards, screens."""
-    image = backdrop(rng, side, side, things=int(rng.integers(2, 9)))
+def webcam_sample(rng: np.random.Generator) -> Sample:
+    """A wide webcam frame across a table (`render.scene.webcam_frame`): the hand in a strip, the
+    room behind it with shelves of CJK-titled books, as the webcam frames the shipped model
+    misread were."""
+    scene = webcam_frame(rng)
+    tiles = scene.tiles
+    return Sample(scene.image, np.array([t.box for t in tiles], np.float32),
+                  np.array([t.whole for t in tiles], np.float32), np.array([t.pose == "face_down" for t in tiles]),
+                  np.array([t.pose == "sideways" for t in tiles]), True)
+
+
+def empty_sample(rng: np.random.Generator, side: int, rooms: float = 0.0) -> Sample:
+    """A picture with no tile at all: cloths, desks, keyboards, dominoes, cards, screens; in a
+    `rooms` share, shelves of CJK-titled books and printed cards (`clutter.room`)."""
+    if rooms and rng.random() < rooms:
+        image = room(rng, side, side)
+    else:
+        image = backdrop(rng, side, side, things=int(rng.integers(2, 9)))
     return Sample(image, np.zeros((0, 4), np.float32), np.zeros((0, 4), np.float32), np.zeros(0, bool),
                   np.zeros(0, bool), True)
 
@@ -84,11 +102,14 @@ def _mirror(boxes: np.ndarray, side: int) -> np.ndarray:
     return np.stack([side - boxes[:, 2], boxes[:, 1], side - boxes[:, 0], boxes[:, 3]], 1)
 
 
-def augment(sample: Sample, rng: np.random.Generator, side: int, turn: bool, fingers: float = 0.0) -> Sample:
+def augment(sample: Sample, rng: np.random.Generator, side: int, turn: bool, fingers: float = 0.0,
+            stretch: float = 1.0) -> Sample:
     """The sample scaled so a face is 10-120 pixels wide (log-uniform), set on a random backdrop
     where it does not fill the square, cut to `side` x `side`, flipped, turned, with fingers
     over it in a `fingers` share of samples (a face they mostly hide is no longer taught as a
-    tile), and recoloured."""
+    tile), stretched wider or taller by up to `stretch` (the real photos were stretched to squares
+    by their source, and cameras frame 4:3, 3:4 or 16:9: no one shape is learnt as a tile's),
+    and recoloured."""
     if turn and rng.random() < 0.2:
         sample = _turn(sample, int(rng.integers(1, 4)))
     image = sample.image
@@ -99,8 +120,12 @@ def augment(sample: Sample, rng: np.random.Generator, side: int, turn: bool, fin
     else:
         scale = float(rng.uniform(0.5, 1.5))
     scale = min(scale, 1600 / max(image.shape[:2]))
-    image = cv2.resize(image, None, fx=scale, fy=scale,
-                       interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    sx = sy = scale
+    if stretch > 1.0:
+        a = float(np.exp(rng.uniform(-np.log(stretch), np.log(stretch))))
+        sx, sy = scale * np.sqrt(a), scale / np.sqrt(a)
+    image = cv2.resize(image, None, fx=sx, fy=sy,
+                       interpolation=cv2.INTER_AREA if min(sx, sy) < 1 else cv2.INTER_LINEAR)
     h, w = image.shape[:2]
     canvas_h, canvas_w = max(h, side), max(w, side)
     if (canvas_h, canvas_w) != (h, w):
@@ -112,8 +137,9 @@ def augment(sample: Sample, rng: np.random.Generator, side: int, turn: bool, fin
     y0, x0 = int(rng.integers(0, canvas_h - side + 1)), int(rng.integers(0, canvas_w - side + 1))
     out = canvas[y0:y0 + side, x0:x0 + side].copy()
     shift = np.array([ox - x0, oy - y0, ox - x0, oy - y0], np.float32)
-    faces = sample.faces * scale + shift
-    wholes = None if sample.wholes is None else sample.wholes * scale + shift
+    factor = np.array([sx, sy, sx, sy], np.float32)
+    faces = sample.faces * factor + shift
+    wholes = None if sample.wholes is None else sample.wholes * factor + shift
     if rng.random() < 0.5:
         out = np.ascontiguousarray(out[:, ::-1])
         faces = _mirror(faces.reshape(-1, 4), side)

@@ -65,3 +65,11 @@ class Finding:
     def __str__(self) -> str:
         return (f"found {self.recall:.1%} ({self.found}/{self.tiles}), "
                 f"{self.false_per_photo:.2f} false a photo, F1 {self.f1:.3f}")
+
+
+def worst(findings: dict[str, Finding]) -> tuple[str, float]:
+    """The source a model does worst on and its F1 there: what the epoch, the threshold and the
+    recipe are chosen by, since a player's table is always a source the model never saw and
+    an average over sources hides the one it fails."""
+    name = min(findings, key=lambda k: findings[k].f1)
+    return name, findings[name].f1

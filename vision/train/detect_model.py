@@ -55,3 +55,58 @@ class TileDetector(nn.Module):
         p8 = self.smooth8(self.lat8(f8) + F.interpolate(p16, scale_factor=2.0, mode="nearest"))
         p4 = self.lat4(f4) + F.interpolate(self.down8(p8), scale_factor=2.0, mode="nearest")
         return self.head(p4)
+
+
+class LiteDetector(nn.Module):
+    """The same head and pyramid on EfficientNet-Lite0 (`effnet.py`), started from ImageNet
+    weights: features that already know edges, text and objects from a million photos, fine-tuned
+    here, where the plain backbone learns every feature from this project's few real tables."""
+
+    def __init__(self, width: int = 48, pretrained: bool = True, frozen: int = 0):
+        super().__init__()
+        from .effnet import CHANNELS, LiteBackbone
+
+        self.backbone = LiteBackbone()
+        if pretrained:
+            self.backbone.load_imagenet()
+        # the stem and the first `frozen` blocks keep their ImageNet weights and statistics: the
+        # edges and blobs they find are the world's, and on a CPU their backward pass at full
+        # resolution is most of a training step's time
+        self.frozen = [self.backbone._conv_stem, self.backbone._bn0, *self.backbone._blocks[:frozen]] if frozen else []
+        for module in self.frozen:
+            module.requires_grad_(False)
+        p = width * 2
+        self.lat32, self.lat16, self.lat8 = conv(CHANNELS[32], p, k=1), conv(CHANNELS[16], p, k=1), conv(CHANNELS[8], p, k=1)
+        self.lat4 = conv(CHANNELS[4], width, k=1)
+        self.smooth16, self.smooth8 = conv(p, p), conv(p, p)
+        self.down8 = conv(p, width, k=1)
+        self.head = nn.Sequential(conv(width, width), nn.Conv2d(width, OUTPUTS, 1))
+        nn.init.constant_(self.head[-1].bias, 0.0)
+        with torch.no_grad():
+            self.head[-1].bias[:HEATS] = -4.6
+
+    def train(self, mode: bool = True) -> "LiteDetector":
+        super().train(mode)
+        for module in self.frozen:
+            module.eval()
+        return self
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        f = self.backbone(x)
+        p16 = self.smooth16(self.lat16(f[16]) + F.interpolate(self.lat32(f[32]), scale_factor=2.0, mode="nearest"))
+        p8 = self.smooth8(self.lat8(f[8]) + F.interpolate(p16, scale_factor=2.0, mode="nearest"))
+        p4 = self.lat4(f[4]) + F.interpolate(self.down8(p8), scale_factor=2.0, mode="nearest")
+        return self.head(p4)
+
+
+BACKBONES = ("plain", "lite0")
+
+
+def build(backbone: str = "plain", width: int = 48, pretrained: bool = True, frozen: int = 0) -> nn.Module:
+    """The detector network: `plain` (learnt from scratch) or `lite0` (EfficientNet-Lite0,
+    ImageNet-pretrained, its stem and first `frozen` blocks kept as they are)."""
+    if backbone == "lite0":
+        return LiteDetector(width, pretrained, frozen)
+    if backbone == "plain":
+        return TileDetector(width)
+    raise ValueError(f"unknown backbone {backbone!r}: one of {', '.join(BACKBONES)}")

@@ -15,7 +15,7 @@ import json
 import math
 import os
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 import cv2
@@ -29,9 +29,9 @@ from ..detect import DETECT_SIDE, MODEL_NAME, decode, letterbox
 from ..render import render_scene
 from . import photos
 from .data import cache_dir
-from .detect_data import Sample, augment, empty_sample, real_sample, rendered_sample, targets
-from .detect_eval import Finding
-from .detect_model import TileDetector
+from .detect_data import Sample, augment, empty_sample, real_sample, rendered_sample, targets, webcam_sample
+from .detect_eval import Finding, iou_matrix, worst
+from .detect_model import build
 
 
 @dataclass
@@ -47,6 +47,12 @@ class Settings:
     real_share: float = 0.45
     empty_share: float = 0.2
     finger_share: float = 0.0   # samples with fingers drawn over them (measured at 0.2: not shipped, see the card)
+    backbone: str = "plain"     # "plain" (from scratch) or "lite0" (EfficientNet-Lite0, ImageNet-pretrained)
+    frozen: int = 0             # lite0: the stem and this many first blocks keep their ImageNet weights
+    stretch: float = 1.0        # samples stretched wider or taller by up to this (1.0: never)
+    room_share: float = 0.0     # tile-free samples that are shelves of CJK-titled books and printed cards
+    webcam_share: float = 0.0   # rendered samples framed as a wide webcam frame with the room behind
+    hold_out: str = ""          # an hk-roboflow venue (`sets.venue_of`) left out of training and judged with the tuning
     threads: int = 1           # two stall on each other whenever other work shares the cores
     riichi_check: int = 40      # rendered riichi hands measured each epoch
     tune_photos: int = 80       # tuning photos measured each epoch (all of them at the end)
@@ -66,11 +72,14 @@ class Stream(torch.utils.data.IterableDataset):
             if pick < s.real_share and self.real:
                 photo = self.real[int(rng.integers(len(self.real)))]
                 image = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
-                sample = augment(real_sample(image, photo.boxes), rng, s.side, True, s.finger_share)
+                sample = augment(real_sample(image, photo.boxes, photo.unnamed), rng, s.side, True, s.finger_share,
+                                 s.stretch)
             elif pick < s.real_share + s.empty_share:
-                sample = augment(empty_sample(rng, s.side), rng, s.side, False, s.finger_share)
+                sample = augment(empty_sample(rng, s.side, s.room_share), rng, s.side, False, s.finger_share, s.stretch)
+            elif s.webcam_share and rng.random() < s.webcam_share:
+                sample = augment(webcam_sample(rng), rng, s.side, False, s.finger_share, s.stretch)
             else:
-                sample = augment(rendered_sample(rng), rng, s.side, True, s.finger_share)
+                sample = augment(rendered_sample(rng), rng, s.side, True, s.finger_share, s.stretch)
             t = targets(sample, s.side)
             yield torch.from_numpy(sample.image.transpose(2, 0, 1).astype(np.float32)), t
 
@@ -103,9 +112,11 @@ def loss_of(out: torch.Tensor, t: dict[str, torch.Tensor]) -> tuple[torch.Tensor
 
 @dataclass
 class Check:
-    """A picture with its face boxes, for measuring while training."""
+    """A picture with its face boxes, for measuring while training. `partial`: only some tiles
+    are labelled (camerash), so detections overlapping no label say nothing."""
     image: np.ndarray
     faces: np.ndarray
+    partial: bool = False
 
 
 def riichi_check(count: int, seed: int = 9001) -> list[Check]:
@@ -127,11 +138,42 @@ def lookalike_check(count: int, seed: int = 9002) -> list[Check]:
     return [Check(empty_sample(rng, 640).image, np.zeros((0, 4), np.float32)) for _ in range(count)]
 
 
-def photo_checks(items: list[photos.LabelledPhoto]) -> list[Check]:
-    return [Check(cv2.imread(str(p.path), cv2.IMREAD_COLOR), np.array(p.boxes, np.float32)) for p in items]
+def photo_checks(items: list[photos.LabelledPhoto], partial: bool = False) -> list[Check]:
+    """The photos as checks; a tile without a code (`unnamed`) is a tile to find all the same."""
+    return [Check(cv2.imread(str(p.path), cv2.IMREAD_COLOR),
+                  np.array(list(p.boxes) + list(p.unnamed), np.float32).reshape(-1, 4), partial) for p in items]
 
 
-def raw_outputs(model: TileDetector, checks: list[Check], side: int) -> list[tuple[np.ndarray, float]]:
+def by_source(items: list[photos.LabelledPhoto]) -> dict[str, list[photos.LabelledPhoto]]:
+    out: dict[str, list[photos.LabelledPhoto]] = {}
+    for p in items:
+        out.setdefault(p.source, []).append(p)
+    return out
+
+
+MIN_SOURCE_PHOTOS = 5   # a venue with fewer tuning photos is too few to choose by
+
+
+def choice_checks(s: Settings, root: Path, tune: list[photos.LabelledPhoto], held: list[photos.LabelledPhoto],
+                  every: bool) -> dict[str, list[Check]]:
+    """What the epoch and the threshold are chosen on, source by source, each judged apart:
+    the tuning photos by venue (`every`: all of them, else about `tune_photos` in all), a
+    venue held out of training whole (`--hold-out`), the camerash sets the classifier tunes on
+    (partly labelled; the detector never trains on camerash), and rendered riichi hands with
+    tile-free look-alikes. A model is as good as its worst source: a new table is a new source."""
+    from .sets import TUNING_SETS
+
+    step = 1 if every else max(1, len(tune) // s.tune_photos)
+    out = {f"tune: {name}": photo_checks(items) for name, items in by_source(tune[::step]).items()
+           if len(items) >= MIN_SOURCE_PHOTOS}
+    if held:
+        out[f"held out of training: {s.hold_out}"] = photo_checks(held[::1 if every else max(1, len(held) // 40)])
+    out["camerash tuning sets"] = photo_checks(photos.camerash(root, TUNING_SETS), partial=True)
+    out["rendered riichi with look-alikes"] = riichi_check(s.riichi_check) + lookalike_check(s.riichi_check // 2)
+    return out
+
+
+def raw_outputs(model: torch.nn.Module, checks: list[Check], side: int) -> list[tuple[np.ndarray, float]]:
     model.eval()
     out = []
     with torch.no_grad():
@@ -147,11 +189,20 @@ def measure(raws: list[tuple[np.ndarray, float]], checks: list[Check], threshold
     finding = Finding()
     for (raw, factor), c in zip(raws, checks):
         found = decode(raw, threshold, factor, c.image.shape[:2])
-        finding.add(c.faces, np.array([f.box for f in found], np.float32).reshape(-1, 4))
+        boxes = np.array([f.box for f in found], np.float32).reshape(-1, 4)
+        if c.partial and len(boxes):
+            boxes = boxes[iou_matrix(boxes, c.faces).max(axis=1) > 0.1] if len(c.faces) else boxes[:0]
+        finding.add(c.faces, boxes)
     return finding
 
 
-def export(model: TileDetector, path: Path, settings: dict) -> None:
+def measure_all(model: torch.nn.Module, checks: dict[str, list[Check]], thresholds) -> dict[float, dict[str, Finding]]:
+    """Each source's finding at each threshold (the network runs once a picture)."""
+    raws = {name: raw_outputs(model, items, DETECT_SIDE) for name, items in checks.items()}
+    return {float(t): {name: measure(raws[name], items, float(t)) for name, items in checks.items()} for t in thresholds}
+
+
+def export(model: torch.nn.Module, path: Path, settings: dict) -> None:
     import onnx
 
     model.eval()
@@ -166,23 +217,41 @@ def export(model: TileDetector, path: Path, settings: dict) -> None:
     onnx.save(proto, str(path))
 
 
-def train(s: Settings, resume: bool, out: Path) -> dict:
+def trained_on(s: Settings) -> list[str]:
+    """The sources a model of these settings learnt from, as `bench.vision` names them."""
+    venues = ["phone evenings (IMG_date)", "hand runs (hand_n)", "uploads (numeric ids)", "uploads (random ids)",
+              "named sets"]
+    out = [f"hk-roboflow {v} (training groups)" for v in venues if v != s.hold_out]
+    out += ["rendered riichi hands (fluffy and drawn art, lying and standing)", "tile-free clutter"]
+    if s.room_share:
+        out.append("tile-free rooms: shelves of CJK-titled books, printed cards")
+    if s.webcam_share:
+        out.append("rendered webcam frames with CJK bookshelves")
+    return out
+
+
+def train(s: Settings, resume: bool, out: Path, stop: bool = False) -> dict:
+    """Train (or with `stop`, go no further than the last checkpoint), choose the epoch and the
+    threshold by the worst source, export to `out`, and return the report."""
     torch.manual_seed(s.seed)
     torch.set_num_threads(s.threads)
     root = photos.shared_photos()
     if root is None:
         raise SystemExit("the labelled photos (../shared/data/photos/hk-roboflow) are not there")
     real = photos.load(root, photos.TRAIN)
+    held = [p for p in real if s.hold_out and photos.venue_of(p.key) == s.hold_out]
+    real = [p for p in real if p not in held]
     tune = photos.load(root, photos.TUNE)
-    tune_each = photo_checks(tune[::max(1, len(tune) // s.tune_photos)])
-    riichi = riichi_check(s.riichi_check) + lookalike_check(s.riichi_check // 2)
-    model = TileDetector(s.width).to(memory_format=torch.channels_last)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=s.lr, weight_decay=s.weight_decay)
+    checks = choice_checks(s, root, tune, held, every=False)
+    model = build(s.backbone, s.width, frozen=s.frozen).to(memory_format=torch.channels_last)
+    optimiser = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=s.lr,
+                                  weight_decay=s.weight_decay)
     steps = s.epochs * math.ceil(s.samples / s.batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, s.lr, total_steps=steps, pct_start=0.1)
     folder = cache_dir() / "detector"
     folder.mkdir(parents=True, exist_ok=True)
-    checkpoint = folder / f"last-{s.seed}.pt"
+    tag = f"{s.backbone}-{s.seed}" if s.backbone != "plain" else f"{s.seed}"
+    checkpoint = folder / f"last-{tag}.pt"
     start, history, best = 0, [], {"score": -1.0}
     if resume and checkpoint.is_file():
         state = torch.load(checkpoint, weights_only=False)
@@ -191,7 +260,7 @@ def train(s: Settings, resume: bool, out: Path) -> dict:
         schedule.load_state_dict(state["schedule"])
         start, history, best = state["epoch"], state["history"], state["best"]
         print(f"resumed after epoch {start}", flush=True)
-    for epoch in range(start, s.epochs):
+    for epoch in range(start, start if stop else s.epochs):
         began = time.time()
         loader = torch.utils.data.DataLoader(Stream(s, epoch, real), batch_size=s.batch, num_workers=1)
         totals: dict[str, float] = {}
@@ -204,83 +273,87 @@ def train(s: Settings, resume: bool, out: Path) -> dict:
             schedule.step()
             for k, v in parts.items():
                 totals[k] = totals.get(k, 0.0) + v
-        tuned = measure(raw_outputs(model, tune_each, DETECT_SIDE), tune_each, 0.35)
-        checked = measure(raw_outputs(model, riichi, DETECT_SIDE), riichi, 0.35)
-        score = (tuned.f1 + checked.f1) / 2
-        row = {"epoch": epoch + 1, "seconds": round(time.time() - began), "tune": str(tuned), "riichi": str(checked),
-               "score": round(score, 4), **{k: round(v / (s.samples / s.batch), 4) for k, v in totals.items()}}
+        findings = measure_all(model, checks, [0.35])[0.35]
+        weakest, score = worst(findings)
+        row = {"epoch": epoch + 1, "seconds": round(time.time() - began), "score": round(score, 4), "worst": weakest,
+               **{name: str(f) for name, f in findings.items()},
+               **{k: round(v / (s.samples / s.batch), 4) for k, v in totals.items()}}
         history.append(row)
         print(json.dumps(row), flush=True)
+        torch.save(model.state_dict(), folder / f"epoch-{tag}-{epoch + 1}.pt")  # to re-choose by another rule
         if score > best["score"]:
             best = {"score": score, "epoch": epoch + 1}
-            torch.save(model.state_dict(), folder / f"best-{s.seed}.pt")
+            torch.save(model.state_dict(), folder / f"best-{tag}.pt")
         torch.save({"model": model.state_dict(), "optimiser": optimiser.state_dict(), "schedule": schedule.state_dict(),
                     "epoch": epoch + 1, "history": history, "best": best}, checkpoint)
-    model.load_state_dict(torch.load(folder / f"best-{s.seed}.pt"))
-    tune_all = photo_checks(tune)
-    raws_tune, raws_riichi = raw_outputs(model, tune_all, DETECT_SIDE), raw_outputs(model, riichi, DETECT_SIDE)
-    sweep = {}
-    for threshold in np.arange(0.2, 0.65, 0.05):
-        a, b = measure(raws_tune, tune_all, threshold), measure(raws_riichi, riichi, threshold)
-        sweep[round(float(threshold), 2)] = ((a.f1 + b.f1) / 2, str(a), str(b))
-    threshold = max(sweep, key=lambda k: sweep[k][0])
-    export(model, out, {"threshold": threshold, "side": DETECT_SIDE, "seed": s.seed, "epoch": best["epoch"]})
-    report = {"settings": asdict(s), "best_epoch": best["epoch"], "threshold": threshold,
-              "tune": sweep[threshold][1], "riichi": sweep[threshold][2], "history": history,
-              "train_photos": len(real), "tune_photos": len(tune), "lookalikes": s.riichi_check // 2}
-    (folder / f"report-{s.seed}.json").write_text(json.dumps(report, indent=1))
+    model.load_state_dict(torch.load(folder / f"best-{tag}.pt"))
+    sweep = measure_all(model, choice_checks(s, root, tune, held, every=True), np.arange(0.2, 0.65, 0.05))
+    threshold = max(sweep, key=lambda k: worst(sweep[k])[1])
+    export(model, out, {"threshold": round(threshold, 2), "side": DETECT_SIDE, "seed": s.seed, "epoch": best["epoch"],
+                        "backbone": s.backbone, "trained_on": trained_on(s)})
+    report = {"settings": asdict(s), "best_epoch": best["epoch"], "threshold": round(threshold, 2),
+              "chosen_on": {name: str(f) for name, f in sweep[threshold].items()},
+              "worst": worst(sweep[threshold]), "history": history,
+              "train_photos": len(real), "tune_photos": len(tune), "lookalikes": s.riichi_check // 2,
+              "epochs_run": len(history)}
+    (folder / f"report-{tag}.json").write_text(json.dumps(report, indent=1))
     return report
 
 
 def held_out(path: Path) -> dict[str, Finding]:
-    """The shipped model on what it never saw: the held-out hk-roboflow photos, and the
-    camerash sets no model was tuned on (partly labelled: detections overlapping no label are
-    not counted there, so only how many tiles are found is meaningful)."""
+    """The model at `path` on what no model here trained or tuned on, source by source: the
+    held-out hk-roboflow groups by venue (and as taken or turned by the source), and the camerash
+    sets no model was tuned on (partly labelled: detections overlapping no label are not
+    counted there, so only how many tiles are found is meaningful)."""
     from ..detect import TileFinder
-    from .detect_eval import iou_matrix
-    from .real import HELD_OUT_SETS
+    from .sets import HELD_OUT_SETS
 
     finder = TileFinder(path)
     root = photos.shared_photos()
     out: dict[str, Finding] = {}
     if root is None:
         return out
-    for label, pick in (("hk-roboflow held out, all photos", lambda p: True),
-                        ("hk-roboflow held out, photos as taken", lambda p: not p.rotated),
-                        ("hk-roboflow held out, photos turned or sheared by the source", lambda p: p.rotated)):
+    items = photos.load(root, photos.HELD_OUT)
+    picks = [("hk-roboflow held out, all photos", lambda p: True),
+             ("hk-roboflow held out, photos as taken", lambda p: not p.rotated),
+             ("hk-roboflow held out, photos turned or sheared by the source", lambda p: p.rotated)]
+    picks += [(f"{venue} held out", lambda p, v=venue: p.source == v) for venue in sorted({p.source for p in items})]
+    checks = photo_checks(items)
+    found = [np.array([f.box for f in finder.find(c.image)], np.float32).reshape(-1, 4) for c in checks]
+    for label, pick in picks:
         finding = Finding()
-        for c in photo_checks([p for p in photos.load(root, photos.HELD_OUT) if pick(p)]):
-            finding.add(c.faces, np.array([f.box for f in finder.find(c.image)], np.float32).reshape(-1, 4))
+        for p, c, f in zip(items, checks, found):
+            if pick(p):
+                finding.add(c.faces, f)
         out[label] = finding
     finding = Finding()
     for c in photo_checks(photos.camerash(root, HELD_OUT_SETS)):
-        found = np.array([f.box for f in finder.find(c.image)], np.float32).reshape(-1, 4)
-        finding.add(c.faces, found[iou_matrix(found, c.faces).max(axis=1) > 0.1] if len(found) else found)
+        boxes = np.array([f.box for f in finder.find(c.image)], np.float32).reshape(-1, 4)
+        finding.add(c.faces, boxes[iou_matrix(boxes, c.faces).max(axis=1) > 0.1] if len(boxes) else boxes)
     out["camerash held-out sets (labelled tiles only)"] = finding
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--epochs", type=int, default=Settings.epochs)
-    parser.add_argument("--samples", type=int, default=Settings.samples)
-    parser.add_argument("--seed", type=int, default=Settings.seed)
-    parser.add_argument("--finger-share", type=float, default=Settings.finger_share,
-                        help="share of samples with fingers drawn over them (vision/render/fingers.py)")
+    defaults = Settings()
+    for f in fields(Settings):
+        parser.add_argument(f"--{f.name.replace('_', '-')}", type=type(getattr(defaults, f.name)),
+                            default=getattr(defaults, f.name))
     parser.add_argument("--resume", action="store_true", help="go on from the last checkpoint in the cache")
-    parser.add_argument("--threads", type=int, default=Settings.threads,
-                        help="torch's threads (1 when other work shares the cores: two threads stall on each other)")
+    parser.add_argument("--stop", action="store_true",
+                        help="with --resume: train no further; choose among the epochs run, export and measure")
     parser.add_argument("--out", type=Path, default=model_path(MODEL_NAME))
     parser.add_argument("--evaluate-only", action="store_true",
                         help="measure the model at --out on the held-out photos and rewrite its card")
     args = parser.parse_args(argv)
     os.environ.setdefault("OMP_NUM_THREADS", "2")
-    settings = Settings(seed=args.seed, epochs=args.epochs, samples=args.samples, threads=args.threads,
-                        finger_share=args.finger_share)
-    report_path = cache_dir() / "detector" / f"report-{settings.seed}.json"
+    settings = Settings(**{f.name: getattr(args, f.name) for f in fields(Settings)})
+    tag = f"{settings.backbone}-{settings.seed}" if settings.backbone != "plain" else f"{settings.seed}"
+    report_path = cache_dir() / "detector" / f"report-{tag}.json"
     if not args.evaluate_only:
         began = time.time()
-        report = train(settings, args.resume, args.out)
+        report = train(settings, args.resume, args.out, args.stop)
         report["minutes"] = round((time.time() - began) / 60)
         report_path.write_text(json.dumps(report, indent=1))
     report = json.loads(report_path.read_text())

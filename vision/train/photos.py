@@ -5,19 +5,17 @@ The split is by photo group, not by box or by photo: the source's file names sho
 were taken together (`IMG_20231106_...` on one evening, `hand_001`..`hand_173` in runs of one
 session, the same numeric prefix for photos of one upload), and neighbouring shots of one table
 would make a held-out figure look better than a new table would. A group's share is fixed by a
-hash of its name, so adding photos never moves an old one to the other side.
+hash of its name (`sets.py`), so adding photos never moves an old one to the other side.
 """
 from __future__ import annotations
 
 import json
-import os
-import re
-import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-TRAIN, TUNE, HELD_OUT = "train", "tune", "held-out"
-HELD_OUT_SHARE, TUNE_SHARE = 15, 10  # percent of groups
+# the split and where the photos live are shared with the classifier's crops (`real.py`)
+from .sets import (HELD_OUT, HELD_OUT_SETS, HELD_OUT_SHARE, IMAGE_SETS, TRAIN, TUNE, TUNE_SHARE,  # noqa: F401
+                   group_of, part_of, shared_photos, venue_of)
 
 
 @dataclass
@@ -27,34 +25,22 @@ class LabelledPhoto:
     boxes: list[tuple[float, float, float, float]]
     tiles: list[str]                           # classifier labels ("5p", "0p", "1f")
     rotated: bool                              # from the source's augmented export: turned or sheared
+    # real tiles whose face has no code (jokers, bonus tiles, unreadable; `unnamed.json`): tiles
+    # to find, never background, and not named
+    unnamed: list[tuple[float, float, float, float]] = field(default_factory=list)
 
-
-def shared_photos() -> Path | None:
-    env = os.environ.get("TENBOU_PHOTOS_ROOT")
-    candidates = ([Path(env)] if env else []) + [Path(__file__).resolve().parents[3] / "shared" / "data" / "photos"]
-    return next((c for c in candidates if (c / "hk-roboflow" / "labels.json").is_file()), None)
-
-
-def group_of(name: str) -> str:
-    """The shooting group of a photo's file name."""
-    stem = Path(name).name
-    if m := re.match(r"IMG_(\d{8})", stem):
-        return f"IMG_{m.group(1)}"
-    if m := re.match(r"hand_(\d+)", stem):
-        return f"hand_{int(m.group(1)) // 10}"
-    return re.split(r"[_.-]", stem, maxsplit=1)[0]
-
-
-def part_of(name: str) -> str:
-    share = zlib.crc32(group_of(name).encode()) % 100
-    return HELD_OUT if share < HELD_OUT_SHARE else TUNE if share < HELD_OUT_SHARE + TUNE_SHARE else TRAIN
+    @property
+    def source(self) -> str:
+        """The source a photo is reported under: its hk-roboflow venue, or its camerash set."""
+        if self.key.startswith("camerash/"):
+            return "camerash"
+        return f"hk-roboflow {venue_of(self.key)}"
 
 
 def camerash(root: Path, sets: frozenset[str]) -> list[LabelledPhoto]:
-    """The camerash photos of `sets` (split by set in `real.py`); only some of their tiles are
+    """The camerash photos of `sets` (split by set in `sets.py`); only some of their tiles are
     labelled, so detections overlapping no label say nothing."""
     from ..labels import label_of
-    from .real import IMAGE_SETS
 
     folder = root / "camerash"
     labels = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
@@ -64,15 +50,20 @@ def camerash(root: Path, sets: frozenset[str]) -> list[LabelledPhoto]:
 
 
 def load(root: Path, part: str) -> list[LabelledPhoto]:
-    """The hk-roboflow photos of one part of the split."""
+    """The hk-roboflow photos of one part of the split, with their corrected labels: the photos
+    the source left partly boxed (`partial.json`) are not in the two label files, and the boxes
+    of tiles without a code (`unnamed.json`) come along as `unnamed`."""
     from ..labels import label_of
 
     folder = root / "hk-roboflow"
+    unnamed_file = folder / "unnamed.json"
+    unnamed = json.loads(unnamed_file.read_text(encoding="utf-8")) if unnamed_file.is_file() else {}
     out = []
     for labels_file, rotated in (("labels.json", False), ("augmented.json", True)):
         for key, boxes in json.loads((folder / labels_file).read_text(encoding="utf-8")).items():
             if part_of(key) != part:
                 continue
             out.append(LabelledPhoto(folder / key, f"hk-roboflow/{key}", [tuple(b["box"]) for b in boxes],
-                                     [label_of(b["tile"], b.get("red", False)) for b in boxes], rotated))
+                                     [label_of(b["tile"], b.get("red", False)) for b in boxes], rotated,
+                                     [tuple(b["box"]) for b in unnamed.get(key, [])]))
     return out

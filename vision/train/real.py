@@ -8,7 +8,6 @@ photos show one set, so a set is either all tuning or all held out. Tuning data 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,22 +16,14 @@ import numpy as np
 
 from ..classify import INPUT_H, INPUT_W
 from ..labels import INDEX, label_of
+from . import photos
+# the split and where the photos live are shared with the detector's photos (`photos.py`)
+from .sets import (CROP_SETS, HELD_OUT_SETS, IMAGE_SETS, TUNING_SETS, crop_set, photos_dir,  # noqa: F401
+                   shared_photos)
 
-# crop numbers -> the photo (or photos of one set) they were cut from; found by matching the
-# crops against the labelled photos
-CROP_SETS: dict[str, range] = {
-    "1-x": range(1, 183), "3": range(183, 261), "5": range(261, 375),
-    "10": range(375, 462), "8": range(462, 542), "12": range(542, 1000),
-}
-IMAGE_SETS = {
-    **{f"images/1-{i}.jpg": "1-x" for i in range(1, 7)},
-    "images/3.png": "3", "images/5.jpg": "5", "images/10.jpg": "10", "images/8.jpg": "8", "images/12.jpg": "12",
-}
-TUNING_SETS = frozenset({"3", "5"})
 # The few camerash tuning crops are repeated so they weigh beside the thousands of hk-roboflow
 # training crops as they did alone.
 CAMERASH_WEIGHT = 6
-HELD_OUT_SETS = frozenset(CROP_SETS) - TUNING_SETS
 
 
 @dataclass
@@ -41,19 +32,6 @@ class RealCrop:
     label: str          # classifier class
     source: str         # "crops/17.jpg" or "images/3.png#5"
     set_name: str
-
-
-def photos_dir() -> Path | None:
-    env = os.environ.get("TENBOU_PHOTOS")
-    candidates = ([Path(env)] if env else []) + [
-        Path(__file__).resolve().parents[3] / "shared" / "data" / "photos" / "camerash",
-    ]
-    return next((c for c in candidates if (c / "crops.json").is_file()), None)
-
-
-def crop_set(name: str) -> str:
-    number = int(Path(name).stem)
-    return next(s for s, numbers in CROP_SETS.items() if number in numbers)
 
 
 def load(root: Path, sets: frozenset[str], with_boxes: bool = True) -> list[RealCrop]:
@@ -83,9 +61,7 @@ def hk_crops(part: str) -> list[RealCrop]:
     """The boxed tiles of the hk-roboflow photos in one part of their split (`photos.py`),
     cut out. Photos from the source's rotated export are left out: their faces may be
     mirrored and their boxes loose, good for finding tiles, not for naming them."""
-    from . import photos
-
-    root = photos.shared_photos()
+    root = shared_photos()
     out: list[RealCrop] = []
     for photo in photos.load(root, part) if root else []:
         if photo.rotated:

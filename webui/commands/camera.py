@@ -11,6 +11,7 @@ import sys
 import time
 
 from scorer import score
+from webui.commands.options import camera_number
 from webui.commands.scan import add_situation_arguments, describe, situation_of
 
 NO_CAMERA = 2
@@ -19,7 +20,7 @@ NO_CAMERA = 2
 def register(sub) -> None:
     parser = sub.add_parser("camera", help="watch a webcam and score the hand in view once it is steady",
                             description="Watch a webcam (OpenCV) and report the hand once the reading is steady.")
-    parser.add_argument("--device", type=int, default=0, help="camera number (default 0)")
+    parser.add_argument("--device", type=camera_number, default=0, help="camera number, 0-99 (default 0)")
     parser.add_argument("--steady", type=float, default=1.0, metavar="SECONDS",
                         help="how long a reading must hold before it is reported (default 1)")
     parser.add_argument("--once", action="store_true", help="stop after the first hand reported")

@@ -1,6 +1,7 @@
 """`tenbou club` — a club's games from the command line: `list` the clubs of a database with
 their members, `import` a `tenbou settle` log as games the club played without the app (as
-the club page's import does), and `standings` printed or as CSV for a spreadsheet."""
+the club page's import does; a log imported before only with `--again`), `seasons` with their
+ids, and `standings` printed or as CSV for a spreadsheet."""
 from __future__ import annotations
 
 import argparse
@@ -27,21 +28,55 @@ def register(sub) -> None:
     importing.add_argument("--played-on", default=date.today().isoformat(), metavar="YYYY-MM-DD",
                            help="the day the games were played (default: today)")
     importing.add_argument("--title", default="", help="the games' title (default: none, the players' names show)")
+    importing.add_argument("--again", action="store_true",
+                           help="import a log the club imported before (its games are then counted twice)")
     importing.set_defaults(run=run_import)
+    seasons = actions.add_parser("seasons", parents=[common], help="a club's seasons, with their ids")
+    seasons.add_argument("club", help="the club's id")
+    seasons.set_defaults(run=run_seasons)
     table = actions.add_parser("standings", parents=[common], help="a season's standings")
     table.add_argument("club", help="the club's id")
-    table.add_argument("--season", default=None, help="a season's id, or all (default: the season running today)")
+    table.add_argument("--season", default=None,
+                       help="a season's id (see `tenbou club seasons`), or all (default: the season running today)")
     table.add_argument("--csv", action="store_true", help="print CSV, as the standings page exports")
     table.set_defaults(run=run_standings)
 
 
+class NoData(Exception):
+    """The data folder or database named holds no Tenbou data, or no such club: said, never made."""
+
+
 def _app(args: argparse.Namespace):
-    """The web app on the chosen database, for its storage alone (nothing is served)."""
+    """The web app on the chosen database, for its storage alone (nothing is served). A data
+    folder or SQLite file that is not there is refused: `club` reads what `serve` stored, and
+    making an empty one for a mistyped name would only say "no clubs"."""
     from webui import create_app, default_data_dir
-    config = {"DATA_DIR": str(args.data or default_data_dir())}
+    from webui.storage.db import parse_url
+    folder = args.data or default_data_dir()
+    config = {"DATA_DIR": str(folder)}
     if args.database:
+        url = parse_url(args.database)
+        if url.get_backend_name() == "sqlite" and not Path(url.database).is_file():
+            raise NoData(f"no such database: {url.database}")
         config["DATABASE_URL"] = args.database
+    elif not (folder / "tenbou.sqlite3").is_file():
+        why = "there is no such folder" if not folder.exists() else "it holds no tenbou.sqlite3"
+        raise NoData(f"no Tenbou data in {folder}: {why} (give the folder `tenbou serve --data` used)")
     return create_app(config)
+
+
+def _club(club_id: str):
+    """The club named on the command line (within the app's context), or NoData saying there is none."""
+    from webui.play import clubs
+    club = clubs.get_club(club_id)
+    if club is None:
+        raise NoData(f"no club {club_id} (see `tenbou club list`)")
+    return club
+
+
+def _count(number: int, thing: str) -> str:
+    """'1 game', '2 games'."""
+    return f"{number} {thing}{'' if number == 1 else 's'}"
 
 
 def _fail(message: str) -> int:
@@ -60,7 +95,7 @@ def _guarded(run):
             return run(args)
         except PlayerError as err:
             return _fail(err.detail or err.key.replace("_", " "))
-        except DatabaseURLError as err:
+        except (DatabaseURLError, NoData) as err:
             return _fail(str(err))
         except (SQLAlchemyError, OSError) as err:
             return _fail(f"cannot use the database: {failure_reason(err)}")
@@ -88,12 +123,28 @@ def run_import(args: argparse.Namespace) -> int:
     except Unreadable as error:
         return _fail(str(error))
     with _app(args).app_context():
-        club = clubs.get_club(args.club)
-        if club is None:
-            return _fail(f"no club {args.club} (see `tenbou club list`)")
-        made = clubs.import_log(club, log, args.played_on, args.title)
+        club = _club(args.club)
+        try:
+            made = clubs.import_log(club, log, args.played_on, args.title, again=args.again)
+        except clubs.AlreadyImported as err:
+            return _fail(f"{err.detail}: nothing added (add --again to import it again)")
         seated = sum(len(clubs.seated(s.id)) for s in made)
-    print(f"Added {len(made)} game(s) to {club.name}, played on {args.played_on}; {seated} seat(s) taken by members")
+    print(f"Added {_count(len(made), 'game')} to {club.name}, played on {args.played_on}; "
+          f"{_count(seated, 'seat')} taken by members")
+    return 0
+
+
+@_guarded
+def run_seasons(args: argparse.Namespace) -> int:
+    from webui.play import clubs
+    with _app(args).app_context():
+        club = _club(args.club)
+        found = clubs.seasons(club.id)
+    if not found:
+        print(f"{club.name} has no seasons: its standings count every game (add seasons on the club page).")
+    for season in found:
+        until = f" to {season.ends}" if season.ends else ""
+        print(f"{season.id}  {season.name}  from {season.starts}{until}")
     return 0
 
 
@@ -101,21 +152,22 @@ def run_import(args: argparse.Namespace) -> int:
 def run_standings(args: argparse.Namespace) -> int:
     from webui.play import clubs
     from webui.play.club_export import season_csv
-    from webui.play.standings import season_standings, shown_result
+    from webui.play.standings import club_rounding, season_standings, shown_total, sort_by_written, written_totals
     with _app(args).app_context():
-        club = clubs.get_club(args.club)
-        if club is None:
-            return _fail(f"no club {args.club} (see `tenbou club list`)")
+        club = _club(args.club)
         season = clubs.pick_season(club.id, args.season)
         played, table = season_standings(club, season)
+        rounding = club_rounding(club)
+    totals = written_totals(played, rounding)
+    table = {rules: sort_by_written(rows, totals) for rules, rows in table.items()}
     if args.csv:
-        sys.stdout.write(season_csv(table))
+        sys.stdout.write(season_csv(table, totals))
         return 0
-    print(f"{club.name}: {season.name if season else 'all games'}, {len(played)} games")
+    print(f"{club.name}: {season.name if season else 'all games'}, {_count(len(played), 'game')}")
     for rules, rows in table.items():
         print(f"\n{rules}")
         print(f"  {'#':>2} {'Player':<16}{'Games':>6}{'Result':>10}{'Money':>10}{'Avg':>6}")
         for place, row in enumerate(rows, start=1):
-            print(f"  {place:>2} {row.name:<16}{row.games:>6}{shown_result(row.result, rules):>10}"
+            print(f"  {place:>2} {row.name:<16}{row.games:>6}{shown_total(row, totals, rounding):>10}"
                   f"{row.money / 100:>+10.2f}{row.average_place:>6.2f}")
     return 0

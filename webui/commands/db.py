@@ -79,8 +79,12 @@ def run_copy(args: argparse.Namespace) -> int:
     if db.is_sqlite(source) and not Path(source.url.database).is_file():
         print(f"tenbou db copy: no database at {source.url.database}", file=sys.stderr)
         return 2
-    if db.is_sqlite(destination):
-        db.private(destination.url.database)
+    try:
+        if db.is_sqlite(destination):
+            db.private(destination.url.database)
+    except OSError as err:          # no SQLite database (NotADatabase), or a folder not there
+        print(f"tenbou db copy: {err}", file=sys.stderr)
+        return 2
     try:
         done = copy(source, destination)
     except CopyRefused as err:
@@ -93,6 +97,7 @@ def run_copy(args: argparse.Namespace) -> int:
         destination.dispose()
     clubs = (f", {done.clubs} clubs, {done.members} members and {done.seasons} seasons"
              if done.clubs or done.members or done.seasons else "")
+    clubs += f", {done.nights} club nights" if done.nights else ""
     print(f"Copied {done.sessions} sessions and {done.events} events{clubs} to {db.shown(args.destination)}"
           + (f"; {done.already} sessions were there already" if done.already else ""))
     for club_id, code in done.new_club_codes.items():

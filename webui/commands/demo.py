@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from webui.commands.serve import add_server_arguments, open_app, serve_app
+from webui.commands.serve import add_server_arguments, open_app, serve_app, table_port_problem
 
 DEMO_PLAYERS = ["Aki", "Ben", "Chiyo", "Dan"]
 
@@ -26,7 +26,7 @@ log = logging.getLogger("tenbou.demo")
 
 def register(sub) -> None:
     parser = sub.add_parser("demo", help="run the web app with a demo session and a simulated table")
-    add_server_arguments(parser)
+    add_server_arguments(parser, data_default="a new temporary folder, so each demo starts afresh")
     parser.add_argument("--seed", type=int, default=None, help="seed of the simulated table's stick hand-overs")
     parser.set_defaults(run=run)
 
@@ -96,6 +96,9 @@ def follow_session(app, session_id: str, table) -> Callable[[], None]:
 def run(args: argparse.Namespace) -> int:
     halts: list[Callable[[], None]] = []
     table = None
+    refused = table_port_problem(args, "tenbou demo")
+    if refused is not None:
+        return refused
     if args.table_port is None:
         try:
             from device.ports import start_simulated_table

@@ -27,3 +27,5 @@ def read_json(name: str) -> object:
         raise Unreadable(f"{shown} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
     except RecursionError:
         raise Unreadable(f"{name} is nested too deep to be a game log") from None
+    except ValueError:              # a number of over 4,300 digits: Python refuses to read it
+        raise Unreadable(f"{name} holds a number too long to be read") from None

@@ -110,10 +110,15 @@ def describe(scan, result: dict | None) -> list[str]:
     """What the camera saw, in the players' words."""
     from vision.hand import CONCEALED, DORA, MELD, WIN
 
+    from vision.hand_request import shown_order
+
     lines = [f"{len(scan.detections)} tiles found"]
     names = scan.labels
+    # in the order the doubts count tiles ("tile 3"): the concealed tiles sorted, as the hand reads
+    place = {i: n for n, i in enumerate(shown_order(scan.arrangement, scan.detections, names, scan.situation))}
     for group in scan.arrangement.groups:
-        shown = " ".join(_shown(names[i], scan.detections[i].pose) for i in group.members)
+        members = sorted(group.members, key=place.get) if group.role == CONCEALED else group.members
+        shown = " ".join(_shown(names[i], scan.detections[i].pose) for i in members)
         if group.role == CONCEALED:
             lines.append(f"  concealed: {shown}")
         elif group.role == WIN:

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import argparse
 import logging
+import signal
 import socket
 import sys
 from pathlib import Path
 
+from .options import camera_number, port_number
+
+INTERRUPTED = 130     # README: stopped by Ctrl-C
 PLAIN_THREADS = 8
 # Seconds a connection may sit idle (a request sent in part, or a kept-alive connection between
 # requests) before it is closed, and how often that is checked. Idle connections count against
@@ -39,6 +43,9 @@ def server_options(clients: int) -> dict:
         # keep reading a connection while its request runs, so a page that closes its live
         # stream is seen at once (webui/pages/live.py asks), not at the next write that fails
         "channel_request_lookahead": 1,
+        # waitress drops X-Forwarded-For from every peer unless it trusts one itself; the app
+        # reads it only from the proxies `--trusted-proxy` names (webui/guard/client_address.py)
+        "clear_untrusted_proxy_headers": False,
     }
     return options
 
@@ -59,20 +66,23 @@ def register(sub) -> None:
     parser.set_defaults(run=run)
 
 
-def add_server_arguments(parser: argparse.ArgumentParser) -> None:
+def add_server_arguments(parser: argparse.ArgumentParser, data_default: str = "~/.local/share/tenbou") -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on; 0.0.0.0 for phones on the network")
-    parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--data", type=Path, default=None, help="folder for the database (default: ~/.local/share/tenbou)")
+    parser.add_argument("--port", type=port_number, default=8000, help="port to listen on, 0-65535 (default 8000)")
+    parser.add_argument("--data", type=Path, default=None, help=f"folder for the database (default: {data_default})")
     parser.add_argument("--database", default=None, metavar="URL",
                         help="the database: sqlite:///PATH (default: tenbou.sqlite3 in --data) or "
                              "postgresql://USER@HOST/DB, which several servers can share")
     parser.add_argument("--table-port", default=None, metavar="URL",
                         help="the automatic table's serial port or pyserial URL (e.g. /dev/ttyUSB0, socket://host:port)")
     parser.add_argument("--table-total", type=int, default=None, help="points in play at the table (default: from its hello)")
-    parser.add_argument("--webcam", type=int, default=None, metavar="N",
+    parser.add_argument("--webcam", type=camera_number, default=None, metavar="N",
                         help="read hands from the webcam N on this computer too (OpenCV camera index)")
     parser.add_argument("--clients", type=_clients, default=60,
                         help="live scoreboards to stream to at once (one thread each; more poll instead)")
+    parser.add_argument("--trusted-proxy", type=_proxy, action="append", default=[], metavar="ADDR",
+                        help="a reverse proxy in front (address or network; repeatable): its X-Forwarded-For "
+                             "names the client the join-code and creation throttles count")
 
 
 def _clients(text: str) -> int:
@@ -83,6 +93,14 @@ def _clients(text: str) -> int:
     if not 1 <= value <= 1000:
         raise argparse.ArgumentTypeError("--clients takes 1 to 1000 scoreboards")
     return value
+
+
+def _proxy(text: str) -> str:
+    from webui.guard.client_address import proxy_network
+    try:
+        return str(proxy_network(text))
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def _allow_open_files(wanted: int) -> None:
@@ -117,7 +135,8 @@ def lan_address() -> str | None:
 def make_app(args: argparse.Namespace):
     from webui import create_app
     config = {"TABLE_PORT": args.table_port, "TABLE_TOTAL": args.table_total, "WEBCAM": args.webcam,
-              "TABLE_FRESH": getattr(args, "table_fresh", False), "SSE_STREAMS": args.clients}
+              "TABLE_FRESH": getattr(args, "table_fresh", False), "SSE_STREAMS": args.clients,
+              "TRUSTED_PROXIES": list(getattr(args, "trusted_proxy", None) or [])}
     if args.data is not None:
         config["DATA_DIR"] = str(args.data)
     if getattr(args, "database", None):
@@ -127,12 +146,17 @@ def make_app(args: argparse.Namespace):
 
 def serve_app(app, args: argparse.Namespace, banner=None) -> int:
     """Serve until Ctrl+C; `banner(base_url)` adds lines to the start message."""
-    from waitress import create_server
+    from webui.guard.client_address import proxy_network
+    from webui.guard.connections import create_guarded_server
+    from webui.play.photos import bound_allocator
 
     options = server_options(args.clients)
     _allow_open_files(options["connection_limit"] + 100)   # the database, the table, logs besides
+    proxies = tuple(proxy_network(p) for p in app.config.get("TRUSTED_PROXIES") or ())
+    bound_allocator()           # before the threads start: see webui/play/photos.py
     try:
-        server = create_server(app, host=args.host, port=args.port, ident="tenbou", **options)
+        server = create_guarded_server(app, host=args.host, port=args.port, ident="tenbou", proxies=proxies,
+                                       **options)
     except OSError as err:
         print(f"tenbou serve: cannot listen on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
         return 2
@@ -151,17 +175,48 @@ def serve_app(app, args: argparse.Namespace, banner=None) -> int:
     if banner is not None:
         print(banner(f"http://{host}:{server.effective_port}"), flush=True)
     print("  stop with Ctrl+C", flush=True)
+    # waitress's loop ends on Ctrl+C by catching the KeyboardInterrupt itself, so whether it
+    # was one is noted here, for the exit status the README gives it
+    interrupted = []
+
+    def on_ctrl_c(signum, frame):
+        interrupted.append(signum)
+        raise KeyboardInterrupt
+    try:
+        previous = signal.signal(signal.SIGINT, on_ctrl_c)
+    except ValueError:          # not the main thread: Python's own handler stays
+        previous = None
     try:
         server.run()
     except KeyboardInterrupt:
-        pass
+        interrupted.append(signal.SIGINT)
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
         server.close()
-    return 0
+    return INTERRUPTED if interrupted else 0
+
+
+def table_port_problem(args: argparse.Namespace, command: str) -> int | None:
+    """Exit status 2 with the reason said when `--table-port` names a device that is not there
+    or is no serial port (a typo, or the cable not plugged in): a player starting the server
+    for a table expects its scores, so a port that cannot be one is said before anything
+    starts. A URL (socket://) is connected to once running, and a table unplugged later is
+    waited for (the table panel says so)."""
+    from device.reader import port_problem
+
+    problem = port_problem(args.table_port) if args.table_port else None
+    if problem is None:
+        return None
+    print(f"{command}: cannot follow the table on {args.table_port}: {problem}", file=sys.stderr)
+    return 2
 
 
 def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    refused = table_port_problem(args, "tenbou serve")
+    if refused is not None:
+        return refused
     opened = open_app(args, "tenbou serve")
     return opened if isinstance(opened, int) else serve_app(opened, args)
 
@@ -174,10 +229,10 @@ def open_app(args: argparse.Namespace, command: str):
     from webui.storage.db import DatabaseURLError, failure_reason, shown
     try:
         return make_app(args)
+    except DatabaseURLError as err:     # first: a --database file that is no database is an OSError too
+        print(f"{command}: {err}", file=sys.stderr)
     except OSError as err:
         print(f"{command}: cannot use the data folder: {err}", file=sys.stderr)
-    except DatabaseURLError as err:
-        print(f"{command}: {err}", file=sys.stderr)
     except SQLAlchemyError as err:
         where = shown(args.database) if getattr(args, "database", None) else "the database"
         print(f"{command}: cannot open {where}: {failure_reason(err)}", file=sys.stderr)

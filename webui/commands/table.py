@@ -13,11 +13,18 @@ import time
 import serial
 
 from device.display import describe
-from device.events import Event, StatsEvent, to_json
+from device.events import Event, LinkEvent, StatsEvent, to_json
 from device.faults import FAULTS
 from device.ports import PtyLink, SerialLink, run_simulator
-from device.reader import TableReader, why_closed
+from device.reader import TableReader, port_problem, why_closed
 from device.simulator import SimOptions, SimulatedTable
+
+
+# Seconds `table watch` waits for the first frame: a table says hello when asked (at once) and
+# every 10 s unasked, so a port where nothing valid came in this long has no table on it.
+FIRST_FRAME_WAIT = 15.0
+# Exit statuses (README): stopped by Ctrl-C; the port has no table.
+INTERRUPTED, UNUSABLE = 130, 2
 
 
 def register(sub) -> None:
@@ -31,6 +38,9 @@ def register(sub) -> None:
     watch.add_argument("--json", action="store_true", help="one JSON object a line")
     watch.add_argument("--total", type=_points, metavar="N",
                        help="points in play (default: what the table says, else the first steady total)")
+    watch.add_argument("--wait", type=_seconds, default=FIRST_FRAME_WAIT, metavar="S",
+                       help=f"stop when no table has answered within this many seconds ({FIRST_FRAME_WAIT:g}); "
+                            "once one has, a cable pulled out is waited for")
     watch.set_defaults(run=run_watch)
 
     sim = table_sub.add_parser("simulate", help="play a simulated table on a pseudo-terminal or a port")
@@ -79,20 +89,24 @@ def _arg_error(message: str) -> argparse.ArgumentTypeError:
 
 
 class _StopOnSignal:
-    """SIGINT and SIGTERM end the command cleanly (the final stats still print)."""
+    """SIGINT and SIGTERM end the command cleanly (the final stats still print); `status` is
+    then 130 for Ctrl-C (SIGINT), as every command answers it, and 0 for SIGTERM, a stop asked
+    by a service manager."""
 
     def __init__(self) -> None:
         self.stop = threading.Event()
+        self.status = 0
 
-    def __enter__(self) -> threading.Event:
+    def __enter__(self) -> _StopOnSignal:
         self._old = {sig: signal.signal(sig, self._handle) for sig in (signal.SIGINT, signal.SIGTERM)}
-        return self.stop
+        return self
 
     def __exit__(self, *exc) -> None:
         for sig, handler in self._old.items():
             signal.signal(sig, handler)
 
     def _handle(self, signum, frame) -> None:
+        self.status = INTERRUPTED if signum == signal.SIGINT else 0
         self.stop.set()
 
 
@@ -101,49 +115,51 @@ def run_watch(args) -> int:
     if not args.port.strip():
         print("tenbou: --port needs a port, e.g. /dev/ttyUSB0 or the path `tenbou table simulate` printed",
               file=sys.stderr)
-        return 2
+        return UNUSABLE
     try:
         reader = TableReader(args.port, events.put, total=args.total)
     except ValueError as error:
         print(f"tenbou: {args.port!r} is not a port I can open: {error}", file=sys.stderr)
-        return 2
-    missing = _missing_device(args.port)
-    if missing:
-        print(f"tenbou: cannot watch {args.port}: {missing}", file=sys.stderr)
-        return 2
+        return UNUSABLE
+    problem = port_problem(args.port)
+    if problem:
+        print(f"tenbou: cannot watch {args.port}: {problem}", file=sys.stderr)
+        return UNUSABLE
     show = (lambda e: json.dumps(to_json(e), separators=(", ", ": "))) if args.json else describe
-    with _StopOnSignal() as stop:
+    reason = None                # the last reason the port gave for being closed
+    answered = False
+    deadline = time.monotonic() + args.wait
+    with _StopOnSignal() as signalled:
         reader.start()
-        while not stop.is_set():
+        while not signalled.stop.is_set():
             try:
-                print(show(events.get(timeout=0.1)), flush=True)
+                event = events.get(timeout=0.1)
+                if isinstance(event, LinkEvent) and event.reason:
+                    reason = event.reason
+                print(show(event), flush=True)
             except queue.Empty:
-                continue
+                pass
+            answered = answered or reader.stats()["frames"] > 0
+            if not answered and time.monotonic() > deadline:
+                reader.stop()
+                why = f" ({reason})" if reason else ""
+                print(f"tenbou: no table answers on {args.port}: no valid frame within {args.wait:g} s{why}",
+                      file=sys.stderr)
+                return UNUSABLE
         reader.stop()
     while not events.empty():
         print(show(events.get_nowait()), flush=True)
     print(show(StatsEvent(reader.stats())), flush=True)
-    return 0
-
-
-def _missing_device(port: str) -> str | None:
-    """Why a device path cannot be watched at all, in words; None for a URL or a path that is
-    there. Only checked, never opened: opening a serial port may reset the table's bridge, and
-    once watching, a cable pulled out is waited for, not an error."""
-    if "://" in port:
-        return None
-    if not os.path.exists(port):
-        return "there is no such port (is the table's cable plugged in? `tenbou table simulate` prints a port to try)"
-    if os.path.isdir(port):
-        return "that is a folder, not a port"
-    if not os.access(port, os.R_OK | os.W_OK):
-        return "no permission to open the port (join the dialout group?)"
-    return None
+    return signalled.status
 
 
 def run_simulate(args) -> int:
     options = SimOptions(seats=args.seats, seed=args.seed, pace=args.pace, faults=args.faults,
                          fault_every=args.fault_every, silence=args.silence, flood=args.flood)
+    problem = port_problem(args.port) if args.port and os.path.exists(args.port) else None
+    if problem:     # a file would be written over; a port that is not there is said below
+        print(f"tenbou: cannot simulate on {args.port}: {problem}", file=sys.stderr)
+        return UNUSABLE
     try:
         link = SerialLink(args.port) if args.port else PtyLink()
     except (serial.SerialException, OSError, ValueError) as error:
@@ -155,11 +171,11 @@ def run_simulate(args) -> int:
           file=sys.stderr, flush=True)
     table = SimulatedTable(options, time.monotonic())
     try:
-        with _StopOnSignal() as stop:
-            run_simulator(link, table, stop)
+        with _StopOnSignal() as signalled:
+            run_simulator(link, table, signalled.stop)
     except (serial.SerialException, OSError) as error:
         print(f"tenbou: the simulated table stopped: {why_closed(error)}", file=sys.stderr)
         return 1
     finally:
         link.close()
-    return 0
+    return signalled.status

@@ -6,6 +6,8 @@ import unicodedata
 
 from flask import request
 
+from scorer.names import clean_name
+from webui.guard import limits
 from webui.guard.errors import PlayerError
 from webui.guard.limits import MOST_HONBA, MOST_JSON_DEPTH, MOST_NUKIDORA, MOST_RIICHI_STICKS, MOST_SCORE
 
@@ -120,6 +122,16 @@ def text(value, name: str, limit: int = 60) -> str:
     if any(unicodedata.category(c) in ("Cc", "Cs") or c in _BIDI_CONTROLS for c in value):
         raise PlayerError(400, "bad_field", f"{name}: letters, digits and punctuation only, no control characters")
     return value
+
+
+def person_name(value, name: str) -> str:
+    """A player's or member's name people can read (`scorer.names`): text as `text` reads it,
+    normalised (NFC), with nothing invisible and no look-alike letters of two alphabets in a word."""
+    typed = text(value, name, limits.NAME_LENGTH)
+    cleaned, why = clean_name(typed, limits.NAME_LENGTH)
+    if why:
+        raise PlayerError(400, "bad_field", f"{name}: {why}")
+    return cleaned
 
 
 def correction_scores(scores, seats: int) -> list[int]:

@@ -23,6 +23,10 @@ CONTENT_SECURITY_POLICY = "; ".join((
     "form-action 'self'",
 ))
 
+# A page that shows a join code (the share page, its QR code, a manager's club page, a new
+# session's JSON) is kept by no cache, the browser's back-forward one or a proxy's.
+NOT_KEPT = {"Cache-Control": "no-store"}
+
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",

@@ -10,9 +10,12 @@ from webui.storage import store
 from webui.guard.errors import PlayerError, in_page_language, summary
 from webui.words.i18n import t
 from webui.guard.forms import correction_scores, hand_counts, json_body, seat, text
+from webui.play.automatic_table import refuse_table_for
 from webui.play.photos import scan_photo
 from webui.play.recording import ABORTIVE_REASONS, draw_event, record, undo
-from webui.play.security import check_csrf, csrf_token, grant, require_change
+from webui.guard.headers import NOT_KEPT
+from webui.guard.request_text import unkeepable
+from webui.play.security import check_creation, check_csrf, csrf_token, grant, require_change
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -44,10 +47,12 @@ def create_session():
     uses_table = body.get("uses_table", False)
     if not isinstance(uses_table, bool):
         raise PlayerError(400, "bad_field", "uses_table: true or false")
+    refuse_table_for(config, uses_table)
+    check_creation("sessions")
     created = store.create_session(config, title, uses_table)
     grant(created.id)
     return jsonify({"ok": True, "id": created.id, "join_code": created.join_code,
-                    "url": url_for("sessions.scoreboard", session_id=created.id, _external=True)}), 201
+                    "url": url_for("sessions.scoreboard", session_id=created.id, _external=True)}), 201, NOT_KEPT
 
 
 @bp.get("/sessions/<session_id>")
@@ -132,7 +137,7 @@ def webcam(session_id: str):
 
 def _token(body: dict) -> str | None:
     token = body.get("form_token")
-    if token is not None and (not isinstance(token, str) or not 8 <= len(token) <= 80):
+    if token is not None and (not isinstance(token, str) or not 8 <= len(token) <= 80 or unkeepable(token)):
         raise PlayerError(400, "bad_field", "form_token: 8 to 80 characters")
     return token
 

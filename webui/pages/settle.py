@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, render_template
 
-from webui.play import ledger
+from webui.play import kept_boards, ledger
 from webui.storage import store
+from webui.storage.db import get_db
 from webui.printing.chart import RIICHI_LEAST_STEP, score_chart
-from webui.words.i18n import current_language, house, round_name, t
+from webui.words.i18n import current_language, hand_name, house, t
 from webui.printing.settlement_pdf import settlement_pdf
 
 bp = Blueprint("settle", __name__)
@@ -43,6 +44,8 @@ def _what_happened(hand: dict, detail: dict, players: list[str], names) -> str:
         pool = sum(p["points"] for p in hand.get("transfers", []) if p.get("from") == "pot")
         if pool and "wins" not in detail:        # Fundamentals: the winner took the draw pool
             parts[-1] += " · " + t("log.from_pool", points=pool)
+        if detail.get("other_counts") and isinstance(hand.get("dealer"), int):   # classical Chinese: paid less
+            parts[-1] += " · " + t("log.own_counts", counts=_own_counts(detail["other_counts"], hand["dealer"], players))
         if detail.get("note"):           # the ledger's head bump: only the first winner was paid
             parts.append(t("log.head_bump"))
         return " / ".join(parts)
@@ -68,6 +71,13 @@ def _what_happened(hand: dict, detail: dict, players: list[str], names) -> str:
     return t("log.correction")
 
 
+def _own_counts(by_wind: dict, dealer: int, players: list[str]) -> str:
+    """"Ben 8, Dan 4": the losers' own counts of a classical Chinese hand, by the seat of each wind."""
+    seat = {wind: (dealer + i) % len(players) for i, wind in enumerate("ESWN"[:len(players)])}
+    return ", ".join(f"{players[seat[w]]} {n}" for w, n in sorted(by_wind.items(), key=lambda i: seat.get(i[0], 9))
+                     if w in seat)
+
+
 def _win_text(win: dict, detail: dict, players: list[str]) -> str:
     who = players[win["winner"]]
     if detail.get("tsumo") or not isinstance(detail.get("discarder"), int):
@@ -87,7 +97,7 @@ def _win_text(win: dict, detail: dict, players: list[str]) -> str:
 
 def _chart_hands(hands: list[dict]) -> list[dict]:
     """The log's hands with their labels in the player's language, for the chart's axis."""
-    return [{**h, "label": round_name(h["round_wind"], h["hand"])} for h in hands]
+    return [{**h, "label": hand_name(h["round_wind"], h["hand"], h.get("honba", 0))} for h in hands]
 
 
 def _least_step(data: dict) -> int:
@@ -105,11 +115,24 @@ def page(session_id: str):
 
 @bp.get("/s/<session_id>/settle.pdf")
 def pdf(session_id: str):
-    found, data = _load(session_id)
-    log = [(h, hand_text(h, data["players"])) for h in data["hands"]]
-    body = settlement_pdf(found, data, log, score_chart(data["start"], _chart_hands(data["hands"]), width=515, height=170,
-                                                            least_step=_least_step(data)), t)
+    found = store.session_or_404(session_id)
+    language = current_language()
+    # an ended game's sheet no longer changes: drawn once per version of its events and language
+    kept = kept_boards.pdfs().find(found.id, kept_boards.version_key(
+        found, store.live_version(get_db(), found.id)[0], language)) if kept_boards.on() else None
+    body = kept if kept is not None else _drawn_pdf(found)
     name = f"tenbou-{found.id}.pdf"
     return Response(body, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{name}"',
-                             "Content-Language": current_language()})
+                             "Content-Language": language})
+
+
+def _drawn_pdf(found: store.Session) -> bytes:
+    data = ledger.settlement(found)
+    log = [(h, hand_text(h, data["players"])) for h in data["hands"]]
+    body = settlement_pdf(found, data, log, score_chart(data["start"], _chart_hands(data["hands"]), width=515, height=170,
+                                                            least_step=_least_step(data)), t)
+    if data["finished"] and kept_boards.on():
+        kept_boards.pdfs().keep(found.id, kept_boards.version_key(found, data["through_event"], current_language()),
+                                body)
+    return body

@@ -7,6 +7,7 @@ import json
 
 from flask import Flask, current_app
 
+from webui.guard.errors import PlayerError
 from webui.storage import store
 from webui.storage.table_settled import SettledMemory
 from webui.play.table_monitor import TableMonitor
@@ -19,6 +20,33 @@ def monitor() -> TableMonitor | None:
 def view() -> dict | None:
     found = monitor()
     return found.view() if found is not None else None
+
+
+# A point display shows riichi points in sticks (25000 and the like). Classical Chinese starts at
+# 0 and Fundamentals at 20, settled in a few points: no display holds them, so those sessions
+# never follow the table, and its numbers are never offered to them.
+TABLE_RULES = ("riichi",)
+
+
+def refuse_table_for(config: dict, uses_table: bool) -> None:
+    """A new session may follow the automatic table only under rules whose points it shows."""
+    if uses_table and config.get("rules") not in TABLE_RULES:
+        raise PlayerError(400, "bad_field", "uses_table: an automatic table's point display holds riichi "
+                                            "points, not the scores of classical Chinese or Fundamentals games")
+
+
+def follows_table(game_session: store.Session) -> bool:
+    """Whether this session is the one at the automatic table: started to follow it, the newest
+    such session (the one the table's payments are matched with), under rules it can show."""
+    if not game_session.uses_table or game_session.config.get("rules") not in TABLE_RULES:
+        return False
+    at_table = store.table_session()
+    return at_table is not None and at_table.id == game_session.id
+
+
+def panel_view(game_session: store.Session) -> dict | None:
+    """The table panel's state for this session's pages; None where it does not belong."""
+    return view() if follows_table(game_session) else None
 
 
 def _matcher(app: Flask):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from decimal import Decimal
 
 from scorer.club import PlayerStanding
 
@@ -12,7 +13,7 @@ from webui.play import clubs
 from webui.storage.kept_results import ClubGame
 
 COLUMNS = ("rules", "name", "games", "result", "money", "average_place", "firsts", "lasts",
-           "hands", "wins", "deal_ins", "riichi", "win_rate", "deal_in_rate", "riichi_rate")
+           "hands", "wins", "deal_ins", "riichi", "win_rate", "deal_in_rate", "riichi_rate", "result_points")
 
 
 def spreadsheet_safe(value):
@@ -23,13 +24,19 @@ def spreadsheet_safe(value):
     return value
 
 
-def season_csv(table: dict[str, list[PlayerStanding]]) -> str:
+def season_csv(table: dict[str, list[PlayerStanding]], totals: dict[tuple[str, str], Decimal] | None = None) -> str:
+    """`result` as the standings page writes it (riichi: thousands, rounded the club's way game
+    by game, `totals` from `standings.written_totals`); `result_points` the exact points."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(COLUMNS)
     for rows in table.values():
         for row in rows:
             data = row.to_json()
+            data["result_points"] = row.result
+            written = (totals or {}).get((row.rules, row.player))
+            if written is not None:
+                data["result"] = written
             writer.writerow(["" if data[c] is None else spreadsheet_safe(data[c]) for c in COLUMNS])
     return out.getvalue()
 

@@ -7,14 +7,18 @@ standings are in `club_results`.
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import secrets
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
+from scorer.names import clean_name, fold
+
 import sqlalchemy as sa
-from flask import abort, session
+from flask import abort
 
 from webui.guard import limits
 from webui.storage import store
@@ -22,7 +26,6 @@ from webui.storage.kept_results import forget, in_season
 from webui.storage.store import name_clash
 from webui.storage.db import get_db, now, transaction
 from webui.guard.errors import PlayerError
-from webui.guard.forms import text
 from webui.storage.schema.tables import club as club_t
 from webui.storage.schema.tables import member as member_t
 from webui.storage.schema.tables import season as season_t
@@ -111,9 +114,19 @@ def _name_taken(db: sa.Connection, club_id: str, name: str, other_than: str | No
                           code="member_exists")
 
 
-def add_member(club_id: str, name: str) -> Member:
+def member_name(value: str) -> str:
+    """A member's name as people read it (`scorer.names`: normalised, nothing invisible, no
+    look-alike letters of another alphabet mixed in), or a refusal in words."""
+    name, why = clean_name(value or "", limits.NAME_LENGTH)
+    if why:
+        raise PlayerError(400, "bad_field", f"name: {why}")
     if not name:
         raise PlayerError(400, "bad_field", "name: a member needs a name")
+    return name
+
+
+def add_member(club_id: str, name: str) -> Member:
+    name = member_name(name)
     with transaction() as db:
         db.execute(sa.select(club_t.c.id).where(club_t.c.id == club_id).with_for_update())
         if db.execute(sa.select(sa.func.count()).select_from(member_t)
@@ -128,8 +141,7 @@ def add_member(club_id: str, name: str) -> Member:
 
 def rename_member(club_id: str, member_id: str, name: str) -> Member:
     """Rename a member here and in every session they sat in, or nowhere."""
-    if not name:
-        raise PlayerError(400, "bad_field", "name: a member needs a name")
+    name = member_name(name)
     with transaction() as db:
         db.execute(sa.select(club_t.c.id).where(club_t.c.id == club_id).with_for_update())
         _name_taken(db, club_id, name, other_than=member_id)
@@ -143,7 +155,7 @@ def rename_member(club_id: str, member_id: str, name: str) -> Member:
         for row in seated:
             config = json.loads(row.config_json)
             others = [p for s, p in enumerate(config["players"]) if s != row.seat]
-            if name.casefold() in (p.casefold() for p in others):
+            if fold(name) in (fold(p) for p in others):
                 raise PlayerError(409, "bad_field", f"name: {name} also sat at a game this member played "
                                                     "(two seats cannot have one name)", code="member_exists")
             config["players"][row.seat] = name
@@ -153,10 +165,20 @@ def rename_member(club_id: str, member_id: str, name: str) -> Member:
 
 
 def seats_from_names(club_id: str, names: list[str]) -> dict[int, str]:
-    """The members a session's typed names are (matched without regard to case); a name no
-    member has is a guest's."""
-    by_name = {m.name.casefold(): m.id for m in members(club_id)}
-    return {s: by_name[n.casefold()] for s, n in enumerate(names) if n.casefold() in by_name}
+    """The members a session's typed names are (matched without regard to case or normal form);
+    a name no member has is a guest's. One member sits in one seat: Bea, bea and BEA are one."""
+    by_name = {fold(m.name): m.id for m in members(club_id)}
+    found = {s: by_name[fold(n)] for s, n in enumerate(names) if fold(n) in by_name}
+    if len(set(found.values())) != len(found):
+        raise PlayerError(400, "bad_field", "players: one member cannot sit in two seats of one game")
+    return found
+
+
+def as_members_write_them(club_id: str, names: list[str], seats: dict[int, str]) -> list[str]:
+    """The typed names, each seat taken by a member written as the club writes that member
+    ("aki" typed for Aki is shown as Aki on the board, the settlement and the standings)."""
+    spelled = {m.id: m.name for m in members(club_id)}
+    return [spelled.get(seats.get(s, ""), name) for s, name in enumerate(names)]
 
 
 def seated(session_id: str) -> dict[int, str]:
@@ -192,11 +214,22 @@ def pick_season(club_id: str, wanted: str | None) -> Season | None:
     return next((s for s in found if s.starts <= today), None)
 
 
-def add_season(club_id: str, name: str, starts: str) -> Season:
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def day(value: object, field: str) -> str:
+    """A calendar day as YYYY-MM-DD, the one form the seasons compare (a season starting
+    `20260401` or `2026-W14-1`, which Python's own reader takes, would count no games)."""
     try:
-        date.fromisoformat(starts)
-    except (TypeError, ValueError):
-        raise PlayerError(400, "bad_field", "starts: a date such as 2026-04-01") from None
+        if not isinstance(value, str) or not _DAY.fullmatch(value.strip()):
+            raise ValueError(value)
+        return date.fromisoformat(value.strip()).isoformat()
+    except ValueError:
+        raise PlayerError(400, "bad_field", f"{field}: a date such as 2026-04-01 (year-month-day)") from None
+
+
+def add_season(club_id: str, name: str, starts: str) -> Season:
+    starts = day(starts, "starts")
     if not name:
         raise PlayerError(400, "bad_field", "name: a season needs a name")
     with transaction() as db:
@@ -225,64 +258,60 @@ def club_sessions(club_id: str, season: Season | None = None) -> list[store.Sess
 
 # --- games played without the app ----------------------------------------------------------
 
-def import_log(club: Club, log: object, played_on: str, title: str = "") -> list[store.Session]:
+def import_log(club: Club, log: object, played_on: str, title: str = "", again: bool = False) -> list[store.Session]:
     """Add the games of a `tenbou settle` log (docs/ledger.md) to the club, as played on
     `played_on` (YYYY-MM-DD): each game a session with its events, its players seated as the
     members of those names (others as guests). Every game is replayed first; a log the ledger
-    refuses adds nothing."""
+    refuses adds nothing. A log the club imported before is refused (`AlreadyImported`)
+    unless `again`: the same games counted twice would change every standing."""
     from scorer.errors import HandError
-    from scorer.game.log import log_games, read_log
+    from scorer.game.log import check_log, log_games
 
+    played_day = day(played_on, "played on")
     try:
-        day = date.fromisoformat(played_on)
-    except (TypeError, ValueError):
-        raise PlayerError(400, "bad_field", "played on: a date such as 2026-04-01") from None
-    try:
-        played = read_log(log)
+        if len(log_games(log)) > limits.MOST_IMPORTED_GAMES:
+            raise PlayerError(422, "bad_log", f"a log adds at most {limits.MOST_IMPORTED_GAMES} games at once",
+                              code="too_many_games")
+        # checked as a typed hand is: every number bounded, every hand scored again, replayed;
+        # what is stored is the events rebuilt from what the log says happened (issue 25)
+        checked = check_log(log)
     except HandError as err:
         raise PlayerError(422, "bad_log", err.message, code=err.code) from None
-    if len(played) > limits.MOST_IMPORTED_GAMES:
-        raise PlayerError(422, "bad_log", f"a log adds at most {limits.MOST_IMPORTED_GAMES} games at once",
-                          code="too_many_games")
-    bodies = [events for _, events in log_games(log)]
     made = []
-    for number, ((config, state), events) in enumerate(zip(played, bodies), start=1):
-        where = f"game {number}: " if len(played) > 1 else ""
-        if len(events) > limits.MOST_EVENTS:
-            raise PlayerError(422, "bad_log", f"{where}at most {limits.MOST_EVENTS:,} events",
-                              code="too_many_events")
-        _within_bounds(config, state, where)
-        names = list(config.players)
+    for number, game in enumerate(checked, start=1):
+        where = f"game {number}: " if len(checked) > 1 else ""
+        names = list(game.config.players)
+        try:
+            members = seats_from_names(club.id, names)
+        except PlayerError as err:
+            raise PlayerError(422, "bad_log", where + err.detail, code="bad_log") from None
         # games of one day keep their order: a second apart
-        on = f"{day.isoformat()}T00:00:{min(number, 59):02d}.000Z"
-        made.append((config.to_json(), names, store.Played(on, events)))
-    return [store.create_session(config, title, club_id=club.id,
-                                 members=seats_from_names(club.id, names), played=played)
-            for config, names, played in made]
+        on = f"{played_day}T00:00:{min(number, 59):02d}.000Z"
+        made.append((game.config.to_json(), members, store.Played(on, game.events)))
+    digest = log_digest([(config, played.events) for config, _, played in made])
+    if not again:
+        earlier = store.imported_with(club.id, digest)
+        if earlier:
+            raise AlreadyImported(earlier)
+    return [store.create_session(config, title, club_id=club.id, members=members,
+                                 played=replace(played, digest=digest))
+            for config, members, played in made]
 
 
-def _within_bounds(config, state, where: str) -> None:
-    """Hold an imported game to what the new-session form allows (`limits`), so a log cannot
-    store what a page, chart or settlement could not show at a real table's cost."""
-    for name in config.players:
-        text(name, f"{where}player", limits.NAME_LENGTH)
-    checks = [("starting points", config.starting_points, limits.MOST_START),
-              ("return points", config.return_points, limits.MOST_START),
-              ("rate", config.rate, limits.MOST_RATE),
-              ("uma", max((abs(u) for u in config.uma), default=0), limits.MOST_UMA * 1000),
-              ("chip value", config.chips.value if config.chips else 0, limits.MOST_CHIP_VALUE),
-              ("limit", config.options.get("limit", 0) if config.rules == "chinese-classical" else 0,
-               limits.MOST_CHINESE_LIMIT),
-              ("score", max((abs(v) for h in state.hands for v in h.scores), default=0), limits.MOST_SCORE)]
-    for name, value, most in checks:
-        if not isinstance(value, (int, float)) or abs(value) > most:
-            raise PlayerError(422, "bad_log", f"{where}{name}: at most {most:,}", code="bad_log")
+def log_digest(games: list[tuple[dict, list[dict]]]) -> str:
+    """A log's fingerprint: SHA-256 of its games as replayed (rules, players, events), so the
+    same games written another way (keys reordered, spaced, a different day) are one log."""
+    canonical = json.dumps([{"config": config, "events": events} for config, events in games],
+                           sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
-# A phone that gave the club's code once may change the club, as a joined phone may change a session.
-def club_key(club: Club) -> str:
-    return f"club:{club.id}"
+class AlreadyImported(PlayerError):
+    """The club imported this log before: its sessions (oldest first) say when."""
 
-
-def may_manage(club: Club) -> bool:
-    return club_key(club) in session.get("joined", [])
+    def __init__(self, earlier: list[store.Session]):
+        self.played_on = earlier[0].created_at[:10]
+        self.games = len(earlier)
+        games = f"{self.games} game{'s' if self.games != 1 else ''}"
+        super().__init__(409, "bad_log", f"this log was already imported ({games} played on {self.played_on})",
+                         code="already_imported")

@@ -14,14 +14,17 @@ from flask import Flask, current_app
 from scorer import game as ledger
 from scorer.chinese.options import SETTLEMENTS
 from scorer.game.config import DEFAULT_LENGTH, LENGTHS as GAME_LENGTHS
+from scorer.game.hand_request import hand_fields, situation
 from scorer.game.table_rules import preset_scoring
 from scorer import score as score_request   # the hand contract: request in, response out
 from scorer.tiles import WIND_LETTERS
 
 from webui.guard import limits
+from webui.play import all_last, kept_boards
 from webui.storage import store
+from webui.storage.db import get_db
 from webui.guard.errors import PlayerError
-from webui.guard.forms import choice, integer, integer_list, number, text
+from webui.guard.forms import choice, integer, integer_list, number, person_name
 
 PRESETS = {"riichi": ("tenhou", "mahjongsoul", "wrc", "ema", "mleague", "book"),
            "fundamentals": ("",), "chinese-classical": ("",)}
@@ -41,6 +44,11 @@ class Game:
     def state_json(self) -> dict:
         return self.state.to_json()
 
+    @property
+    def through_event(self) -> int:
+        """The newest live event's id (0: none): which events this replay was of."""
+        return self.events[-1].id if self.events else 0
+
 
 def _ledger_error(err: Exception) -> PlayerError:
     code = getattr(err, "code", "bad_event")
@@ -48,7 +56,10 @@ def _ledger_error(err: Exception) -> PlayerError:
 
 
 def _config(game_session: store.Session):
-    return ledger.GameConfig.from_json(game_session.config)
+    try:
+        return ledger.GameConfig.from_json(game_session.config)
+    except ledger.LedgerError as err:   # a set-up stored before a bound it breaks (issue 25): said, not a 500
+        raise _ledger_error(err) from None
 
 
 def load(game_session: store.Session) -> Game:
@@ -88,10 +99,16 @@ def has_ended(game_session: store.Session) -> bool:
     if game_session.ended is not None:
         return game_session.ended
     try:
-        finished = ended(load(game_session).state)
+        current = load(game_session)
     except PlayerError:       # events a newer ledger refuses: the players can still undo them
         return False
-    store.set_ended(game_session.id, finished)
+    finished = ended(current.state)
+    if not store.set_ended(game_session.id, finished, current.through_event):
+        # an event was recorded or undone since this replay, and said itself (an `end` stores
+        # "ended"): its answer, not this stale one
+        now = store.get_session(game_session.id)
+        if now is not None and now.ended is not None:
+            return now.ended
     return finished
 
 
@@ -100,7 +117,7 @@ def config_from_form(form) -> dict:
     number within what a real game holds (`limits`). Each rule set reads its own fields; a
     points or uma field left empty takes the rules' own value (the preset's, for three players
     its three-player one), so leaving seat 4 empty needs nothing else changed."""
-    names = [text(form.get(f"player{i}"), f"player {i + 1}", limits.NAME_LENGTH) for i in range(max(limits.PLAYERS))]
+    names = [person_name(form.get(f"player{i}"), f"player {i + 1}") for i in range(max(limits.PLAYERS))]
     names = [n for n in names if n]
     if len(names) not in limits.PLAYERS:
         raise PlayerError(400, "bad_field", "players: three or four names are needed")
@@ -131,14 +148,31 @@ def _riichi_fields(form, players: int) -> dict:
         "length": choice(form.get("length"), "length", LENGTHS, DEFAULT_LENGTH["riichi"]),
         "starting_points": integer(_given(form, "starting_points", start), "starting points", 0, limits.MOST_START),
         "return_points": integer(_given(form, "return_points", back), "return points", 0, limits.MOST_START),
-        "uma": [integer(u, "uma", -limits.MOST_UMA, limits.MOST_UMA)
-                for u in integer_list(_given(form, "uma", ",".join(str(u // 1000) for u in uma)), "uma", players)],
+        "uma": _uma_field(_given(form, "uma", ",".join(str(u // 1000) for u in uma)), players),
     }
+    if fields["return_points"] < fields["starting_points"]:
+        # the oka (return less start, from each player) goes to the winner; below the start it
+        # would be taken from the winner, which no table plays
+        raise PlayerError(400, "bad_field", f"return points: {fields['return_points']:,} is below the starting "
+                                            f"points ({fields['starting_points']:,}); return points are at least "
+                                            "the starting points (equal: no oka)")
     # chips pay riichi's ippatsu, ura dora, red fives and yakuman: the other rules have none
     chip_value = number(form.get("chip_value", 0) or 0, "chip value", 0, limits.MOST_CHIP_VALUE)
     if chip_value:
         fields["chips"] = {"value": chip_value}
     return fields
+
+
+def _uma_field(text, players: int) -> list[int]:
+    """Uma in thousands by placement, "20,10,-10,-20", or by the name logs use for it ("10-20":
+    +20, +10, -10, -20), for four players."""
+    named = ledger.config.UMA_NAMES.get(str(text).strip().replace(" ", ""))
+    if named is not None:
+        if players != 4:
+            raise PlayerError(400, "bad_field", f"uma: {str(text).strip()} names four players' uma; "
+                                                f"give {players} numbers, like 15,0,-15")
+        return list(named)
+    return [integer(u, "uma", -limits.MOST_UMA, limits.MOST_UMA) for u in integer_list(text, "uma", players)]
 
 
 def _given(form, name: str, default):
@@ -158,9 +192,28 @@ def form_defaults() -> dict:
     return {"riichi": riichi, "length": dict(DEFAULT_LENGTH), "players": dict(PLAYERS_BY_RULES)}
 
 
-def snapshot(game_session: store.Session) -> dict:
-    """Everything a scoreboard draws, as plain JSON (the SSE payload and the API's state)."""
-    return snapshot_of(game_session, load(game_session).state)
+def snapshot(game_session: store.Session, through_event: int | None = None) -> dict:
+    """Everything a scoreboard draws, as plain JSON (the SSE payload and the API's state): kept
+    per version of the live events (`kept_boards`), replayed only when they changed.
+    `through_event`: the newest live event's id, where the caller has read it already."""
+    if not kept_boards.on():
+        return snapshot_of(game_session, load(game_session).state)
+    if through_event is None:
+        through_event = store.live_version(get_db(), game_session.id)[0]
+    kept = kept_boards.boards().find(game_session.id, kept_boards.version_key(game_session, through_event))
+    if kept is not None:
+        return dict(kept)
+    current = load(game_session)
+    snap = snapshot_of(game_session, current.state)
+    keep_board(game_session, current.through_event, snap)
+    return snap
+
+
+def keep_board(game_session: store.Session, through_event: int, snap: dict) -> None:
+    """Keep a scoreboard worked out from the live events up to `through_event` (a replay's, or
+    the one the recording of that event checked)."""
+    if kept_boards.on():
+        kept_boards.boards().keep(game_session.id, kept_boards.version_key(game_session, through_event), dict(snap))
 
 
 def snapshot_of(game_session: store.Session, ledger_state) -> dict:
@@ -188,29 +241,19 @@ def snapshot_of(game_session: store.Session, ledger_state) -> dict:
         "hands": len(hands),
         # a correction is logged like a hand but deals none: what is being entered still applies
         "hands_dealt": sum(1 for h in hands if h.get("kind") != "correction"),
+        # the last hand of a riichi game: what each player needs (webui/play/all_last.py)
+        "all_last": all_last.view(game_session.config, ledger_state),
     }
-
-
-def request_situation(current: Game, winner: int, discarder: int | None, tsumo: bool) -> dict:
-    """The parts of a scorer request the ledger knows: rules, winds, honba, sticks, riichi."""
-    context = ledger.request_context(current.config, current.state, winner, None if tsumo else discarder)
-    if not context.get("options"):
-        context.pop("options", None)
-    if not context.get("riichi"):
-        context.pop("riichi", None)
-    context.pop("pool", None)        # the ledger's own bookkeeping, not a scorer field
-    return context
 
 
 def hand_request(current: Game, hand: dict, winner: int, discarder: int | None, tsumo: bool,
                  takes_pot: bool = True) -> dict:
-    """A full scorer request: the tiles and flags the player gave, the situation from the ledger.
+    """A full scorer request: the tiles and flags the player gave (the fields and the situation
+    as scorer/game/hand_request.py has them; `pao` as the player gave it, a seat wind).
     `takes_pot` is false for a later winner of a double ron (no honba, no sticks)."""
-    allowed = ("concealed", "win_tile", "melds", "dora_indicators", "ura_indicators", "riichi",
-               "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou",
-               "chiihou", "renhou", "nagashi_mangan", "nukidora", "flowers", "pao")
+    allowed = hand_fields(current.config)
     request = {k: v for k, v in hand.items() if k in allowed}
-    request = {**request, **request_situation(current, winner, discarder, tsumo)}
+    request.update(situation(current.config, current.state, winner, None if tsumo else discarder))
     if not takes_pot:
         request["takes_pot"] = False
     return request
@@ -249,7 +292,8 @@ def settlement(game_session: store.Session) -> dict:
             # the columns the page and the PDF draw: uma and oka only where the rules (or the
             # players' settings) have them; Fundamentals and classical Chinese settle points alone
             "columns": {"uma": any(config.uma), "oka": config.return_points != config.starting_points,
-                        "chips": bool(config.chips)}}
+                        "chips": bool(config.chips)},
+            "through_event": current.through_event}
 
 
 def scan_available() -> bool:

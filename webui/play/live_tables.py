@@ -1,5 +1,6 @@
-"""The live tables: games not ended that started within `LIVE_WINDOW`, newest first, each with
-its scoreboard and links, for the lobby pages, the JSON and the cycling TV (`webui/pages/lobby.py`)."""
+"""The live tables: games not ended, with something recorded, that started within `LIVE_WINDOW`,
+newest first, each with its scoreboard and links, for the lobby pages, the JSON and the cycling
+TV (`webui/pages/lobby.py`)."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -11,6 +12,7 @@ from webui.play import ledger
 from webui.storage import store
 from webui.storage.db import get_db
 from webui.guard.errors import PlayerError
+from webui.storage.schema.tables import event as event_t
 from webui.storage.schema.tables import session as session_t
 
 
@@ -28,22 +30,30 @@ def live_tables(club_id: str | None = None) -> list[dict]:
     """The live tables, newest first: each its scoreboard JSON (`ledger.snapshot`) and its links."""
     since = (datetime.now(timezone.utc) - LIVE_WINDOW).strftime("%Y-%m-%dT%H:%M:%S.000Z")
     # whether a game ended is stored with each event; None (after an undo) is found by the replay below
-    where = [session_t.c.created_at >= since, sa.or_(session_t.c.ended.is_(None), session_t.c.ended == 0)]
+    where = [session_t.c.created_at >= since, sa.or_(session_t.c.ended.is_(None), session_t.c.ended == 0),
+             # being played: something recorded, so sessions started by the dozen and left empty
+             # (a flood, under names its sender chose) never push a real table off the list
+             sa.exists().where(event_t.c.session_id == session_t.c.id)]
     if club_id is not None:
         where.append(session_t.c.club_id == club_id)
     query = (sa.select(session_t).where(*where)
              .order_by(session_t.c.created_at.desc(), session_t.c.id.desc()).limit(MOST_TABLES))
+    rows = get_db().execute(query).all()
+    # each board is kept per version of its events (`kept_boards`): one query says which changed
+    versions = store.live_versions([row.id for row in rows])
     tables = []
-    for row in get_db().execute(query):
+    for row in rows:
         found = store.session_from_row(row)
+        through = versions.get(found.id, (0, 0))[0]
         try:
-            current = ledger.load(found)
+            snap = ledger.snapshot(found, through)
         except PlayerError:     # events a newer ledger refuses: there is no board to draw
             continue
-        if ledger.ended(current.state):
-            store.set_ended(found.id, True)     # found by the replay: the next look skips it in SQL
+        if snap["finished"]:
+            # found by the replay: the next look skips it in SQL (unless events changed since)
+            store.set_ended(found.id, True, through)
             continue
-        tables.append(_table(found, ledger.snapshot_of(found, current.state)))
+        tables.append(_table(found, snap))
     return tables
 
 

@@ -4,6 +4,7 @@ too narrow to show a hand; only `PHOTO_DECODES` photos are read at once (each ma
 megabytes while decoded), the others wait a moment for a turn and are then told to try again."""
 from __future__ import annotations
 
+import ctypes
 import logging
 from collections.abc import Callable
 
@@ -19,6 +20,35 @@ _KEYS = {"empty": "no_image", "too_large": "image_too_big", "bad_shape": "bad_sh
 # a second to read, so a short queue clears within this.
 DECODE_WAIT = 5.0
 RETRY_AFTER = 3
+# glibc gives each thread that allocates at once an arena of its own (up to 8 a core) and keeps
+# what is freed in it: photos read by changing waitress threads left 400-470 MB held for good.
+# Two arenas and a trim after each photo keep it near 60 MB (bench/photo_memory.py, docs/web.md).
+ARENAS = 2
+_M_ARENA_MAX = -8               # mallopt's parameter number in glibc's malloc.h
+
+
+def _glibc():
+    """The C library when it is glibc (malloc_trim is its own), else None."""
+    try:
+        libc = ctypes.CDLL(None)        # this process's own symbols, the C library's among them
+    except OSError:
+        return None
+    return libc if hasattr(libc, "malloc_trim") and hasattr(libc, "mallopt") else None
+
+
+_LIBC = _glibc()
+
+
+def bound_allocator(arenas: int = ARENAS) -> None:
+    """Cap glibc's malloc arenas for this process; call before the server's threads start."""
+    if _LIBC is not None:
+        _LIBC.mallopt(_M_ARENA_MAX, arenas)
+
+
+def give_memory_back() -> None:
+    """Hand the memory a decoded photo freed back to the system (glibc keeps it otherwise)."""
+    if _LIBC is not None:
+        _LIBC.malloc_trim(0)
 
 
 def init_app(app: Flask) -> None:
@@ -85,6 +115,7 @@ def scan_photo(photo: bytes | Callable[[], bytes], rules: str) -> dict:
         raise PlayerError(503, "scan_unavailable", str(err)) from None
     finally:
         slots.give_back()
+        give_memory_back()
     if not isinstance(found, dict):
         found = found.to_json()
     return found

@@ -23,8 +23,23 @@ def record(game_session: store.Session, body: dict, token: str | None) -> Record
     if not appended.created:
         return Recorded(appended.event, False, None)
     snap = ledger.snapshot_of(game_session, appended.checked)
+    ledger.keep_board(game_session, appended.event.id, snap)     # the lobby and the next page replay nothing
     publish(game_session.id, "state", snap)
     return Recorded(appended.event, True, snap)
+
+
+def last_entry(game_session: store.Session) -> str | None:
+    """What an undo would take back, in the player's words; None when nothing is recorded."""
+    from webui.words.entries import entry_words
+    from webui.words.i18n import hand_name
+
+    live = store.events(game_session.id)
+    if not live:
+        return None
+    last = ledger.snapshot(game_session).get("last")
+    hand = hand_name(last["round_wind"], last["hand"], last.get("honba", 0)) if last else None
+    return entry_words(live[-1].body, game_session.config["players"],
+                       hand if live[-1].body.get("type") in ("win", "draw", "abortive_draw", "chombo") else None)
 
 
 def undo(game_session: store.Session, token: str | None) -> store.StoredEvent | None:

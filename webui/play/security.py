@@ -7,8 +7,9 @@ session that code opens: a custom header cannot be set by a cross-site page, so 
 CSRF token there. Every other state-changing request (starting a session, joining, the
 language) needs the token whatever headers it carries.
 
-A join code is tried through `admit_code` only: wrong codes are throttled per client address
-and per session (`throttle`), and a code stops opening its session once the game has ended.
+A join code is tried through `admit_code` only: wrong codes are throttled per address at each
+session or club and per session or club (`throttle`), and a code stops opening its session once
+the game has ended. Starting sessions and clubs is throttled per address (`check_creation`).
 """
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from flask import Flask, abort, current_app, request, session
 
 from webui.play import ledger
 from webui.guard.errors import PlayerError
-from webui.storage.throttle import JoinThrottle
+from webui.guard.client_address import client_address
+from webui.storage.throttle import CreationThrottle, JoinThrottle
 
 
 def csrf_token() -> str:
@@ -47,11 +49,31 @@ def check_csrf() -> None:
         raise PlayerError(403, "csrf_failed")
 
 
-def grant(session_id: str) -> None:
-    joined = set(session.get("joined", []))
-    joined.add(session_id)
-    session["joined"] = sorted(joined)[-50:]
+# The cookie holds about 4 kB: the newest sessions and clubs joined are kept, the oldest let go
+# (a phone starts a session, then shares its code: the one just started must stay).
+MOST_SESSIONS, MOST_CLUBS = 50, 20
+CLUB_PREFIX = "club:"
+
+
+def grant(key: str) -> None:
+    """Remember on this phone that it joined `key` (a session id, or `club:` and a club's id),
+    as the newest it joined."""
+    joined = [k for k in session.get("joined", []) if k != key] + [key]
+    clubs = [k for k in joined if k.startswith(CLUB_PREFIX)][-MOST_CLUBS:]
+    sessions = [k for k in joined if not k.startswith(CLUB_PREFIX)][-MOST_SESSIONS:]
+    kept = set(clubs + sessions)
+    session["joined"] = [k for k in joined if k in kept]        # oldest first
     session.permanent = True
+
+
+def club_key(club) -> str:
+    """What `grant` remembers for a club (a `webui.play.clubs.Club`): its id after CLUB_PREFIX."""
+    return CLUB_PREFIX + club.id
+
+
+# A phone that gave the club's code once may change the club, as a joined phone may change a session.
+def may_manage(club) -> bool:
+    return club_key(club) in session.get("joined", [])
 
 
 def admit_code(game_session, code: str, expires: bool = True) -> None:
@@ -62,14 +84,14 @@ def admit_code(game_session, code: str, expires: bool = True) -> None:
     before anything else of it is read, so a guesser learns one bit per try and no more.
     """
     throttle: JoinThrottle = current_app.extensions["tenbou.join_throttle"]
-    client = request.remote_addr or "?"
-    session_id = game_session.id if game_session is not None else None
-    wait = throttle.retry_after(client, session_id)
+    client = client_address()
+    target = None if game_session is None else game_session.id if expires else club_key(game_session)
+    wait = throttle.retry_after(client, target)
     if wait:
         raise PlayerError(429, "too_many", f"wait {wait} s before trying a join code again",
                           code="join_throttled", retry_after=wait)
     if game_session is None or not same_text(code.strip().upper(), game_session.join_code):
-        throttle.wrong(client, session_id)
+        throttle.wrong(client, target)
         raise PlayerError(403, "wrong_code")
     if expires and ledger.has_ended(game_session):
         raise PlayerError(403, "code_expired")
@@ -112,9 +134,24 @@ def same_site_path(target: str | None) -> str | None:
     return target
 
 
+def check_creation(kind: str) -> None:
+    """Refuse in words (429) one address starting more `kind` ("sessions", "clubs") than a
+    club's evening needs; else count this one."""
+    throttle: CreationThrottle = current_app.extensions["tenbou.creation_throttle"]
+    client = client_address()
+    wait = throttle.retry_after(kind, client)
+    if wait:
+        what = "session" if kind == "sessions" else "club"
+        raise PlayerError(429, "too_many", f"wait {wait} s before starting another {what}",
+                          code="creation_throttled", retry_after=wait)
+    throttle.made(kind, client)
+
+
 def init_app(app: Flask) -> None:
     from webui.storage.db import is_sqlite
     engine = app.extensions["tenbou.db"]
     # one SQLite server counts in memory; servers sharing PostgreSQL count together there
     app.extensions["tenbou.join_throttle"] = JoinThrottle() if is_sqlite(engine) else JoinThrottle.shared(engine)
+    app.extensions["tenbou.creation_throttle"] = (CreationThrottle() if is_sqlite(engine)
+                                                  else CreationThrottle.shared(engine))
     app.jinja_env.globals["csrf_token"] = csrf_token

@@ -10,14 +10,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from scorer import game as scorer_ledger
+from scorer.riichi.han_fu import impossible
 from scorer.riichi.yaku import PAO_YAKUMAN
 from scorer.tiles import WIND_LETTERS, format_tiles, parse_tiles
 
-from webui.play import ledger
+from webui.play import ledger, named_yaku
 from webui.storage import store
 from webui.guard.errors import PlayerError
 from webui.guard.forms import hand_counts, integer, parse_json, seat
-from webui.guard.limits import MOST_YAKUMAN
+from webui.guard.limits import MOST_CHINESE_POINTS, MOST_CHIPS, MOST_FU, MOST_HAN, MOST_YAKUMAN
 
 
 def who(data, seats: int) -> tuple[int, int | None, bool]:
@@ -47,12 +48,15 @@ def win_event(game_session: store.Session, data) -> dict:
 
 def preview(current: ledger.Game, body: dict) -> tuple[dict, dict]:
     """Score a win for the record page without storing it: (request, the scorer's answer).
-    A riichi win without `hand` is previewed from its han and fu; `takes_pot: false`
-    previews a later winner of a double ron."""
+    A riichi win without `hand` is previewed from its han and fu, a classical Chinese one from
+    its score and the losers' own counts; `takes_pot: false` previews a later winner of a
+    double ron."""
     winner, discarder, tsumo = who(body, current.config.n)
     takes_pot = body.get("takes_pot", True) is not False
     hand = body.get("hand")
-    if hand is None and current.config.rules == "riichi":
+    if current.config.rules == "fundamentals":
+        return _pool_preview(current, body, hand, winner, discarder, tsumo)
+    if hand is None and current.config.rules in ("riichi", "chinese-classical"):
         return _numbers_preview(current, body, winner, discarder, takes_pot)
     if not isinstance(hand, dict):
         raise PlayerError(400, "bad_field", "hand: an object is needed")
@@ -61,11 +65,46 @@ def preview(current: ledger.Game, body: dict) -> tuple[dict, dict]:
     return ledger.score_hand(current, _with_pao(current, hand, pao), winner, discarder, tsumo, takes_pot)
 
 
+def _pool_preview(current: ledger.Game, body: dict, hand, winner: int, discarder: int | None,
+                  tsumo: bool) -> tuple[dict, dict]:
+    """A Fundamentals win as the ledger pays it, the pool included (the scorer alone knows no
+    pool): by tiles, the scorer's reading with the ledger's payments; without tiles, from the
+    winner and how alone, as every win pays alike."""
+    request, answer = {}, {"ok": True}
+    if hand is not None:
+        if not isinstance(hand, dict):
+            raise PlayerError(400, "bad_field", "hand: an object is needed")
+        hand_counts(hand)
+        request, answer = ledger.score_hand(current, hand, winner, discarder, tsumo)
+        if not answer.get("ok"):
+            return request, answer
+    event = {"type": "win", "winner": winner, "discarder": discarder,
+             **_one_win(current, body, winner, discarder, tsumo, takes_pot=True)}
+    try:
+        after = scorer_ledger.apply(current.config, current.state, event)
+    except scorer_ledger.LedgerError as err:
+        return event, err.to_json()
+    winds = current.state.seat_winds
+    transfers = [{"from": t["from"] if t["from"] == "pot" else winds[t["from"]], "to": winds[t["to"]],
+                  "points": t["points"]} for t in after.hands[-1].transfers]
+    paid = sum(t["points"] for t in transfers if t["from"] != "pot")
+    return request or event, {**answer, "ok": True, "points": answer.get("points", paid), "transfers": transfers}
+
+
 def _numbers_preview(current: ledger.Game, body: dict, winner: int, discarder: int | None,
                      takes_pot: bool) -> tuple[dict, dict]:
-    """A riichi win by han and fu (or yakuman) paid by the ledger itself on a copy of the table,
-    so the preview moves what recording it will move; the answer has the scorer's shape."""
-    event = {"type": "win", "winner": winner, "discarder": discarder, **_win_by_numbers("riichi", body)}
+    """A win by its numbers (riichi han and fu or yakuman; a classical Chinese score and the
+    losers' counts) paid by the ledger itself on a copy of the table, so the preview moves what
+    recording it will move; the answer has the scorer's shape."""
+    try:
+        numbers = _win_by_numbers(current.config, body, discarder is None)
+        named = named_yaku.named(body, numbers) if current.config.rules == "riichi" else {}
+    except PlayerError as err:
+        if err.code not in ("impossible_han_fu", *named_yaku.REFUSALS):
+            raise
+        # a hand that cannot exist is a normal answer of the preview, said as the scorer says one
+        return {}, {"ok": False, "error": {"code": err.code, "message": err.detail}}
+    event = {"type": "win", "winner": winner, "discarder": discarder, **numbers}
     pao = liable_seat(current, body, {}, winner)
     if pao is not None:
         event.update(pao=pao, pao_yakuman=covered_by_numbers(body, event.get("yakuman", 0)))
@@ -75,16 +114,20 @@ def _numbers_preview(current: ledger.Game, body: dict, winner: int, discarder: i
         after = scorer_ledger.apply(current.config, state, event)
     except scorer_ledger.LedgerError as err:
         return event, err.to_json()
-    paid = after.hands[-1].detail["wins"][0]
     winds = state.seat_winds
 
     def party(side: int | str) -> str:
         return side if side == "pot" else winds[side]
     transfers = [{"from": party(t["from"]), "to": party(t["to"]), "points": t["points"]}
                  for t in after.hands[-1].transfers]
+    if current.config.rules == "chinese-classical":      # who paid what: the score less each own count
+        detail = after.hands[-1].detail
+        return event, {"ok": True, "points": detail["points"], "other_counts": detail.get("other_counts", {}),
+                       "transfers": transfers}
+    paid = after.hands[-1].detail["wins"][0]
     han, fu = (13 * paid["yakuman"], 0) if paid["yakuman"] else (paid["han"], paid["fu"])   # the scorer's way
     return event, {"ok": True, "han": han, "fu": fu, "yakuman": paid["yakuman"], "limit": paid["limit"],
-                   "points": paid["points"], "yaku": [], "transfers": transfers}
+                   "points": paid["points"], "yaku": named.get("result", {}).get("yaku", []), "transfers": transfers}
 
 
 def _one_win(current: ledger.Game, data, winner: int, discarder: int | None, tsumo: bool,
@@ -102,7 +145,9 @@ def _one_win(current: ledger.Game, data, winner: int, discarder: int | None, tsu
         if pao is not None:
             liability["pao_yakuman"] = covered_yakuman(result)
         return {"result": result, "request": request, **liability}
-    numbers = _win_by_numbers(current.config.rules, data)
+    numbers = _win_by_numbers(current.config, data, tsumo)
+    if current.config.rules == "riichi":
+        numbers.update(named_yaku.named(data, numbers))     # the yaku picked, kept as a tiles win keeps them
     if pao is not None:
         liability["pao_yakuman"] = covered_by_numbers(data, numbers.get("yakuman", 0))
     return {**numbers, **liability}
@@ -179,7 +224,7 @@ def liable_seat(current: ledger.Game, data, hand: dict, winner: int) -> int | No
     chosen = seat(data.get("pao"), "pao", config.n, optional=True)
     wind = hand.get("pao") if hand else None
     if wind not in (None, ""):
-        if wind not in WIND_LETTERS[:config.n]:
+        if wind not in tuple(WIND_LETTERS[:config.n]):      # one letter: "SW" is in "ESWN", [1] no text
             raise PlayerError(400, "bad_field", f"hand pao: a seat wind ({', '.join(WIND_LETTERS[:config.n])})")
         from_wind = current.state.seat_of(wind)
         if chosen is not None and chosen != from_wind:
@@ -221,19 +266,48 @@ def covered_by_numbers(data, yakuman: int) -> int:
     return covered
 
 
-def _win_by_numbers(rules: str, data) -> dict:
-    """A win entered without tiles: han and fu (riichi), the score (Chinese classical), or
-    nothing more (Fundamentals pays the same for every win)."""
-    if rules == "fundamentals":
+def _win_by_numbers(config, data, tsumo: bool) -> dict:
+    """A win entered without tiles: han and fu (riichi: refused in words when no hand is that;
+    chips where the rules have them), the score and the losers' own counts (classical Chinese),
+    or nothing more (Fundamentals pays the same for every win)."""
+    if config.rules == "fundamentals":
         return {}
-    if rules == "chinese-classical":
-        return {"points": integer(data.get("points"), "points", 1, 100_000)}
-    han = integer(data.get("han") or 0, "han", 0, 130)
-    fu = integer(data.get("fu") or 0, "fu", 0, 170)
+    if config.rules == "chinese-classical":
+        body = {"points": integer(data.get("points"), "points", 1, MOST_CHINESE_POINTS)}
+        counts = _losers_counts(data.get("other_counts"), config.n)
+        return {**body, "other_counts": counts} if counts else body
+    han = integer(data.get("han") or 0, "han", 0, MOST_HAN)
+    fu = integer(data.get("fu") or 0, "fu", 0, MOST_FU)
     yakuman = integer(data.get("yakuman") or 0, "yakuman", 0, MOST_YAKUMAN)
     if han == 0 and not yakuman:
         raise PlayerError(400, "bad_field", "han: at least 1")
+    if not yakuman:         # a yakuman's han and fu are not paid: nothing to check
+        why = impossible(han, fu, tsumo, config.riichi_rules())
+        if why:
+            raise PlayerError(400, "bad_field", why, code="impossible_han_fu")
     body = {"han": han, "fu": fu}
     if yakuman:
         body["yakuman"] = yakuman
+    chips = data.get("chips")
+    if chips is not None and str(chips).strip() != "":
+        if config.chips is None:
+            raise PlayerError(400, "bad_field", "chips: this game plays no chips")
+        body["chips"] = integer(chips, "chips", 0, MOST_CHIPS)
     return body
+
+
+def _losers_counts(value, seats: int) -> dict[str, int]:
+    """Each loser's own count by seat number, as the ledger takes them: from a form (JSON) or a
+    JSON body, a seat left out or left empty counting 0."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return {}
+    if isinstance(value, str):
+        value = parse_json(value, "other_counts")
+    if not isinstance(value, dict):
+        raise PlayerError(400, "bad_field", "other_counts: each loser's own count by seat, like {\"1\": 8}")
+    counts = {}
+    for key, count in value.items():
+        if count is None or (isinstance(count, str) and not count.strip()):
+            continue
+        counts[str(seat(key, "other_counts", seats))] = integer(count, "other_counts", 0, MOST_CHINESE_POINTS)
+    return counts

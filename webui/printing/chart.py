@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 SEAT_COLOURS = ("#c8102e", "#1f4e9c", "#1c7c3c", "#b8860b")
@@ -36,11 +37,22 @@ def nice_step(span: int, gaps: int = MOST_Y_GAPS, least: int = RIICHI_LEAST_STEP
     return next(step for step in (power, 2 * power, *halves, 5 * power, 10 * power) if step >= wanted)
 
 
+# The x labels' type (9 px, app.css .chart .tick; the PDF draws its own alike): about 5 px a
+# Latin letter or digit, a CJK character as wide as it is tall; and the least space between two.
+LABEL_PX, WIDE_PX, LABEL_SPACE = 5.0, 9.0, 8.0
+
+
+def _label_width(label: str) -> float:
+    return sum(WIDE_PX if ord(ch) > 0x2E80 else LABEL_PX for ch in label)
+
+
 def score_chart(start: list[int], hands: list[dict], width: float = 520, height: float = 200,
-                left: float = 44, bottom: float = 18, least_step: int = RIICHI_LEAST_STEP) -> Chart:
+                left: float = 44, bottom: float = 18, least_step: int = RIICHI_LEAST_STEP,
+                tick_label: Callable[[int], str] = "{:,}".format) -> Chart:
     """Each seat's score after every hand, from the starting points, scaled into the box: the
     axis runs from the lowest score rounded down to a step to the highest rounded up, so small
-    scores (pass `least_step=1`) fill the box as large ones do."""
+    scores (pass `least_step=1`) fill the box as large ones do. `tick_label` writes a y tick
+    (a club's results in thousands, as its standings write them)."""
     series = [list(start)] + [list(h["scores"]) for h in hands]
     values = [v for row in series for v in row]
     low, high = math.floor(min(values)), math.ceil(max(values))
@@ -59,8 +71,12 @@ def score_chart(start: list[int], hands: list[dict], width: float = 520, height:
     lines = []
     for seat in range(len(start)):
         lines.append((SEAT_COLOURS[seat % 4], [(round(x(i), 1), round(y(row[seat]), 1)) for i, row in enumerate(series)]))
-    y_ticks = [(round(y(v), 1), f"{v:,}") for v in range(low, high + 1, step)]     # MOST_Y_GAPS + 2 at most
-    every = max(1, len(hands) // 12)
-    x_ticks = [(round(x(i + 1), 1), str(h.get("label", i + 1))) for i, h in enumerate(hands) if i % every == 0]
+    y_ticks = [(round(y(v), 1), tick_label(v)) for v in range(low, high + 1, step)]     # MOST_Y_GAPS + 2 at most
+    labels = [str(h.get("label", i + 1)) for i, h in enumerate(hands)]
+    # one label in so many hands, so that the longest ("East 4, 2 honba") never runs into the next
+    widest = max((_label_width(label) for label in labels), default=0.0)
+    gap = plot_w / max(len(series) - 1, 1)
+    every = max(1, len(hands) // 12, math.ceil((widest + LABEL_SPACE) / gap))
+    x_ticks = [(round(x(i + 1), 1), label) for i, label in enumerate(labels) if i % every == 0]
     base = start[0] if len(set(start)) == 1 else None
     return Chart(width, height, lines, y_ticks, x_ticks, round(y(base), 1) if base is not None else None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from webui.printing.chart import Chart
-from webui.words.i18n import house, round_name
+from webui.words.i18n import hand_name, house
 from webui.printing.pdf import Page
 from webui.printing.fonts import cjk_font
 
@@ -91,7 +91,7 @@ def _log(page: Page, y: float, log: list, players: list[str], t: Callable, botto
         if y > bottom:
             page.text(MARGIN, y, f"… {len(log) - shown} more", size, colour=GREY)
             break
-        label = round_name(hand["round_wind"], hand["hand"]) + (f"-{hand['honba']}" if hand["honba"] else "")
+        label = hand_name(hand["round_wind"], hand["hand"], hand.get("honba", 0))
         page.text(columns[0], y, str(hand["number"]), size)
         page.text(columns[1], y, label, size)
         page.text(columns[2], y, text[:60], size)

@@ -134,6 +134,18 @@ def tile_svg(code: str) -> Markup:
 # The picker's order: each suit 1-9 then its red five, then the honours
 ALL_KINDS = ([f"{n}{s}" for s in "mps" for n in (*range(1, 10), 0)] + [f"{n}z" for n in range(1, 8)])
 BONUS_KINDS = [f"{n}f" for n in range(1, 9)]
+# Three-player riichi plays the characters 1 and 9 alone (so no red five of characters).
+_NOT_IN_THREE_PLAYER = {f"{n}m" for n in (0, *range(2, 9))}
+
+
+def picker_kinds(rules: str, players: int) -> list[str]:
+    """The tiles a rule set's game is played with, as the record page's picker offers them: red
+    fives are riichi's alone (the Fundamentals and classical Chinese texts have none), flowers
+    and seasons classical Chinese's, and three-player riichi has no 2m to 8m."""
+    if rules == "riichi":
+        return [k for k in ALL_KINDS if players == 4 or k not in _NOT_IN_THREE_PLAYER]
+    plain = [k for k in ALL_KINDS if not k.startswith("0")]
+    return plain + BONUS_KINDS if rules == "chinese-classical" else plain
 
 
 def init_app(app: Flask) -> None:

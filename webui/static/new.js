@@ -10,9 +10,13 @@
   const preset = form.querySelector("select[name=preset]");
   const fourth = form.querySelector("input[name=player3]");
   const edited = new Set();
+  // a club's kept points and uma (data-kept, for four players) hold until another preset is chosen
+  let kept = true;
 
   form.querySelectorAll("[data-default]").forEach((input) =>
     input.addEventListener("input", () => edited.add(input.dataset.default)));
+  // a refused form comes back with what was sent: every value in it is the player's own
+  if (form.hasAttribute("data-refilled")) form.querySelectorAll("[data-default]").forEach((input) => edited.add(input.dataset.default));
 
   function players() {
     const named = Array.from(form.querySelectorAll("input[name^=player]")).filter((i) => i.value.trim()).length;
@@ -32,14 +36,16 @@
     const n = players();
     const scoring = defaults.riichi[preset.value][String(n)];
     form.querySelectorAll("[data-default]").forEach((input) => {
-      if (!edited.has(input.dataset.default)) input.value = scoring[input.dataset.default];
+      if (edited.has(input.dataset.default)) return;
+      const own = kept && n === 4 ? input.dataset.kept : undefined;
+      input.value = own !== undefined ? own : scoring[input.dataset.default];
     });
     const label = form.querySelector("[data-uma-label]");
     label.textContent = n === 3 ? label.dataset.three : label.dataset.four;
   }
 
   rules.addEventListener("change", sync);
-  preset.addEventListener("change", () => { edited.clear(); sync(); });
+  preset.addEventListener("change", () => { edited.clear(); kept = false; sync(); });
   form.querySelectorAll("input[name^=player]").forEach((input) => input.addEventListener("input", sync));
   sync();
 })();

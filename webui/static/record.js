@@ -16,6 +16,8 @@
   // rows: hand (winning tile last), one per meld, dora, ura, and in classical Chinese the
   // flowers and seasons set aside. A tile is {code, doubt, alts}.
   const hand = { hand: [], dora: [], ura: [], melds: [], flowers: [] };
+  // More rows the page may hold (classical Chinese: each loser's tiles, losers.js): by name.
+  const extras = {};
   let target = { row: "hand", meld: -1 };
   let selected = null;           // {row, meld, index}: the tile a pick will replace
   let mode = "tiles";
@@ -24,6 +26,12 @@
   const $$ = (sel, el) => Array.from((el || document).querySelectorAll(sel));
   const radio = (name) => { const el = $(`input[type=radio][name=${name}]:checked`, root); return el ? el.value : null; };
   const val = (sel) => { const el = $(sel, root); return el ? el.value : ""; };
+
+  $$("[data-extra-row]", root).forEach((block) => { extras[block.dataset.row] = []; });
+  // Classical Chinese: each loser's own count, typed or from their tiles (losers.js).
+  const losersBox = $("[data-losers]", root);
+  const losers = losersBox ? window.TenbouLosers.attach(losersBox, cfg.winds, () => schedulePreview(),
+    (row) => { target = { row, meld: -1 }; selected = null; draw(); }) : null;
 
   // Riichi: more winners on the same discard wait in `pending` until the one confirm; the tab
   // keeps them for this hand over a reload (pending.js).
@@ -37,8 +45,9 @@
   const addWinner = $("[data-add-winner]", root);
   let lastResult = null;         // the last good preview's answer, for the pending list's line
 
-  function rowTiles(row, meld) { return row === "meld" ? hand.melds[meld].tiles : hand[row]; }
+  function rowTiles(row, meld) { return row === "meld" ? hand.melds[meld].tiles : row in extras ? extras[row] : hand[row]; }
   function rowLimit(row, meld) {
+    if (row in extras) return 18;          // a loser's sets and flowers
     if (row === "hand") return 14 - 3 * hand.melds.length;
     if (row === "meld") return hand.melds[meld].kind.endsWith("kan") ? 4 : 3;
     if (row === "flowers") return 8;
@@ -102,11 +111,13 @@
       const tiles = $(`[data-row=${row}] [data-tiles]`, root);
       if (tiles) drawRow(tiles, row, -1);
     });
+    $$("[data-extra-row]", root).forEach((block) => drawRow($("[data-tiles]", block), block.dataset.row, -1));
     drawMelds();
     $("[data-row=hand] [data-count]", root).textContent = `${hand.hand.length}/${rowLimit("hand")}`;
     const names = { hand: cfg.text.hand, dora: cfg.text.dora, ura: cfg.text.ura, flowers: cfg.text.flowers };
+    const extraRow = target.row in extras ? $(`[data-extra-row][data-row="${target.row}"]`, root) : null;
     $("[data-target-name]", root).textContent =
-      target.row === "meld" ? `${cfg.text.meld} ${target.meld + 1}` : names[target.row];
+      target.row === "meld" ? `${cfg.text.meld} ${target.meld + 1}` : extraRow ? extraRow.dataset.rowName : names[target.row];
     const doubts = [...hand.hand, ...hand.dora, ...hand.flowers, ...hand.melds.flatMap((m) => m.tiles)].some((t) => t.doubt);
     $("[data-doubt-note]", root).hidden = !doubts;
     drawAlternatives();
@@ -139,7 +150,7 @@
       selected = null;
     } else {
       // A flower or season is never part of the hand: it goes where flowers are set aside.
-      const flower = code.endsWith("f");
+      const flower = code.endsWith("f") && !(target.row in extras);   // a loser's flowers stay with their tiles
       const row = flower ? "flowers" : target.row;
       const meld = flower ? -1 : target.meld;
       const tiles = rowTiles(row, meld);
@@ -157,6 +168,7 @@
   });
   $("[data-clear]", root).addEventListener("click", () => {
     hand.hand = []; hand.dora = []; hand.ura = []; hand.melds = []; hand.flowers = [];
+    Object.keys(extras).forEach((row) => { extras[row] = []; });
     target = { row: "hand", meld: -1 }; selected = null; draw();
   });
   $("[data-add-meld]", root).addEventListener("click", () => {
@@ -195,13 +207,41 @@
     }
     const riichi = $("[data-flag=riichi]", root);
     if (riichi) riichi.checked = !!cfg.riichi[Number(winner)];
+    if (losers) losers.setWinner(Number(winner));
     if (addWinner) addWinner.hidden = !(ron && radio("discarder") !== null && taken.length + 2 < cfg.players.length);
     schedulePreview();
   }
   $$("input[type=radio][name=winner], input[type=radio][name=how], input[type=radio][name=discarder]", root).forEach((el) => el.addEventListener("change", syncWho));
-  $$("[data-flag], [data-han], [data-fu], [data-yakuman], [data-pao-yakuman], [data-points], [data-pao]", root).forEach((el) => {
+  $$("[data-flag], [data-han], [data-fu], [data-yakuman], [data-pao-yakuman], [data-points], [data-pao], [data-chips], [data-nukidora]", root).forEach((el) => {
     el.addEventListener("change", schedulePreview);
     el.addEventListener("input", schedulePreview);
+  });
+
+  // The yaku picker (riichi, by han and fu): the yaku picked and the dora counted, as the server
+  // takes them ({} when none is picked); picking adds up the han, or the yakuman, for the player.
+  function picked() {
+    const ids = $$("[data-yaku-pick]:checked", root).map((el) => el.dataset.yakuPick);
+    if (!ids.length) return {};
+    const found = { yaku: ids.join(","), open: $("[data-open-hand]", root).checked ? "1" : "" };
+    $$("[data-dora-count]", root).forEach((el) => { found[el.dataset.doraCount] = el.value || "0"; });
+    return found;
+  }
+  function addUpPicks() {
+    const open = $("[data-open-hand]", root).checked;
+    const picks = $$("[data-yaku-pick]", root);
+    picks.forEach((el) => { el.disabled = open && el.dataset.hanOpen === "0" && el.dataset.yakumanCount === "0"; if (el.disabled) el.checked = false; });
+    const chosen = picks.filter((el) => el.checked);
+    if (!chosen.length) { schedulePreview(); return; }
+    const yakuman = chosen.reduce((sum, el) => sum + Number(el.dataset.yakumanCount), 0);
+    const dora = $$("[data-dora-count]", root).reduce((sum, el) => sum + Number(el.value || 0), 0);
+    const han = chosen.reduce((sum, el) => sum + Number(open ? el.dataset.hanOpen : el.dataset.hanClosed), 0) + dora;
+    $("[data-yakuman]", root).value = String(yakuman);
+    $("[data-han]", root).value = yakuman ? "" : String(han);
+    schedulePreview();
+  }
+  $$("[data-yaku-pick], [data-open-hand], [data-dora-count]", root).forEach((el) => {
+    el.addEventListener("change", addUpPicks);
+    el.addEventListener("input", addUpPicks);
   });
 
   $$("[data-mode]", root).forEach((tab) => tab.addEventListener("click", () => setMode(tab.dataset.mode)));
@@ -209,6 +249,7 @@
     mode = next;
     $$("[data-mode]", root).forEach((tab) => tab.setAttribute("aria-selected", String(tab.dataset.mode === next)));
     $$("[data-panel]", root).forEach((p) => { p.hidden = !(p.dataset.panel === next || (next === "photo" && p.dataset.panel === "tiles" && hand.hand.length)); });
+    if (losers) losers.setMode(next !== "hanfu");
     schedulePreview();
   }
 
@@ -228,8 +269,12 @@
                                                      : { kind: m.kind, tiles: codes(m.tiles), from: m.from })),
       dora_indicators: codes(hand.dora),
       ura_indicators: codes(hand.ura),
-    }, hand.flowers.length ? { flowers: codes(hand.flowers) } : {}, flags);
+    }, hand.flowers.length ? { flowers: codes(hand.flowers) } : {}, nukidora() ? { nukidora: nukidora() } : {},
+    losers ? losers.forHand((row) => extras[row].map((t) => t.code)) : {}, flags);
   }
+
+  // Three-player riichi: the north tiles the winner set aside (0 to 4).
+  function nukidora() { return Number(radio("nukidora") || 0); }
 
   function who() {
     const tsumo = radio("how") === "tsumo";
@@ -265,8 +310,8 @@
   // an event that changes nothing (a change-on-blur as the confirm button is tapped) keeps it.
   let timer = null, seq = 0, okKey = null;
   function currentKey() {
-    const numbers = mode === "hanfu" ? [val("[data-han]"), val("[data-fu]"), val("[data-yakuman]"), val("[data-points]"), paoYakuman()] : null;
-    return JSON.stringify([mode, who(), paoSeat(), pending ? pending.seats() : [], numbers || buildHand()]);
+    const numbers = mode === "hanfu" ? [val("[data-han]"), val("[data-fu]"), val("[data-yakuman]"), val("[data-points]"), paoYakuman(), val("[data-chips]"), picked()] : null;
+    return JSON.stringify([mode, who(), paoSeat(), pending ? pending.seats() : [], numbers || buildHand(), losers ? losers.key() : null]);
   }
   function enable(confirm, another) {
     $("[data-confirm]", root).disabled = !confirm;
@@ -288,6 +333,11 @@
     return node;
   }
   function fmt(template, values) { return template.replace(/\{(\w+)\}/g, (_, k) => (k in values ? values[k] : "")); }
+  // "Dan pays Ben 5200"; the riichi sticks (the pool in Fundamentals) are taken, nobody pays them
+  function payLine(t) {
+    if (t.from === "pot") return fmt(cfg.text.takes, { payee: party(t.to), pot: party("pot"), points: t.points });
+    return fmt(cfg.text.pays, { payer: party(t.from), payee: party(t.to), points: t.points });
+  }
   function party(p) { return p === "pot" ? cfg.text.pot : cfg.players[cfg.winds.indexOf(p)] || p; }
 
   function showResult(result) {
@@ -310,8 +360,8 @@
     const yaku = el("ul", "yaku-list", ...(result.yaku || []).map((y) =>
       el("li", null, el("span", null, cfg.names.yaku[y.id] || y.id), el("b", null, String(y.han)))));
     const pays = el("ul", "pay-list", ...(result.transfers || []).map((t) =>
-      el("li", null, fmt(cfg.text.pays, { payer: party(t.from), payee: party(t.to), points: t.points }))));
-    body.replaceChildren(total, yaku, pays);
+      el("li", null, payLine(t))));
+    body.replaceChildren(total, yaku, ...ownCounts(result.other_counts), pays);   // a Chinese score: the losers' counts
     return true;
   }
 
@@ -333,12 +383,19 @@
       ? `${cfg.text.limitHand}: ${(c.limit_hand || []).map((g) => cfg.names.chinese[g] || g.replace(/_/g, " ")).join(", ")}`
       : `${c.base} × ${2 ** c.doubles} = ${c.score}`);
     const pays = el("ul", "pay-list", ...(result.transfers || []).map((t) =>
-      el("li", null, fmt(cfg.text.pays, { payer: party(t.from), payee: party(t.to), points: t.points }))));
-    const parts = c.limit_hand ? [total, value, pays] : [total, items, base];
+      el("li", null, payLine(t))));
+    const parts = c.limit_hand ? [total, value, ...ownCounts(c.other_counts), pays] : [total, items, base];
     if (!c.limit_hand && c.doubles_items.length) parts.push(doubles);
-    if (!c.limit_hand) parts.push(value, pays);
+    if (!c.limit_hand) parts.push(value, ...ownCounts(c.other_counts), pays);
+    if (losers) losers.showCounted(c.other_counts, cfg.text.counted);
     body.replaceChildren(...parts);
     return true;
+  }
+
+  // "Own counts: Ben 8 · Dan 4": what each loser paid less (classical Chinese), by seat wind.
+  function ownCounts(byWind) {
+    const named = Object.entries(byWind || {}).map(([wind, n]) => `${party(wind)} ${n}`);
+    return named.length ? [el("p", "own-counts muted", `${cfg.text.ownCounts}: ${named.join(" · ")}`)] : [];
   }
 
   async function preview() {
@@ -347,8 +404,10 @@
     okKey = null; lastResult = null;
     if (blank()) { body.className = "muted"; body.textContent = cfg.text.pendingNote; okKey = key; enable(true, false); return; }
     if (!ready()) { body.className = "muted"; body.textContent = cfg.text.empty; enable(false, false); return; }
-    const numbers = mode === "hanfu" && $("[data-han]", root);   // riichi han/fu: the server pays it as the ledger will
-    if (mode === "hanfu" && !numbers) {
+    // riichi han/fu, a classical Chinese score: the server pays it as the ledger will
+    const numbers = mode === "hanfu" && ($("[data-han]", root) || (losers && $("[data-points]", root)));
+    // Fundamentals without tiles: every win pays alike, so the winner and how are the preview
+    if (mode === "hanfu" && !numbers && !cfg.byWinner) {
       body.className = "";
       body.textContent = $("[data-points]", root) ? fmt(cfg.text.points, { points: val("[data-points]") }) : "";
       okKey = key;
@@ -358,8 +417,9 @@
     if (numbers && paoSeat() !== null && !Number(val("[data-yakuman]") || 0)) {
       body.className = "preview-error"; body.textContent = cfg.text.paoNeedsYakuman; enable(false, false); return;
     }
-    const entry = numbers ? { han: val("[data-han]"), fu: val("[data-fu]"), yakuman: val("[data-yakuman]"), pao_yakuman: paoYakuman() }
-                          : { hand: buildHand() };
+    const entry = !numbers ? (mode === "hanfu" ? {} : { hand: buildHand() })
+      : losers ? { points: val("[data-points]"), other_counts: losers.bySeat() }
+      : { han: val("[data-han]"), fu: val("[data-fu]"), yakuman: val("[data-yakuman]"), pao_yakuman: paoYakuman(), chips: val("[data-chips]"), ...picked() };
     try {
       const res = await fetch(root.dataset.preview, {
         method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": root.dataset.csrf },
@@ -371,8 +431,8 @@
       if (ok) {
         okKey = key;
         const r = data.result;
-        const value = r.yakuman ? `${r.yakuman} × ${cfg.names.limit.yakuman}` : fmt(cfg.text.hanFu, { han: r.han, fu: r.fu });
-        lastResult = { label: `${fmt(cfg.text.points, { points: r.points })} · ${value}` };
+        const value = r.yakuman ? `${r.yakuman} × ${cfg.names.limit.yakuman}` : r.han !== undefined ? fmt(cfg.text.hanFu, { han: r.han, fu: r.fu }) : "";
+        lastResult = { label: [fmt(cfg.text.points, { points: r.points }), value].filter(Boolean).join(" · ") };
       }
       enable(ok, ok);
     } catch (err) {
@@ -384,7 +444,7 @@
   function entryPost() {
     const post = { winner: Number(radio("winner")) };
     if (paoSeat() !== null) post.pao = paoSeat();
-    if (mode === "hanfu") Object.assign(post, { han: val("[data-han]"), fu: val("[data-fu]"), yakuman: val("[data-yakuman]") });
+    if (mode === "hanfu") Object.assign(post, { han: val("[data-han]"), fu: val("[data-fu]"), yakuman: val("[data-yakuman]"), chips: val("[data-chips]") }, picked());
     else post.hand = buildHand();
     if (mode === "hanfu" && paoSeat() !== null) post.pao_yakuman = paoYakuman();
     return post;
@@ -397,8 +457,14 @@
     $$("[data-flag]", root).forEach((el) => { el.checked = false; });
     const han = $("[data-han]", root);
     if (han) { han.value = ""; $("[data-yakuman]", root).value = "0"; $("[data-pao-yakuman]", root).value = "1"; }
+    $$("[data-yaku-pick], [data-open-hand]", root).forEach((el) => { el.checked = false; el.disabled = false; });
+    $$("[data-dora-count]", root).forEach((el) => { el.value = "0"; });
     const pao = $("[data-pao]", root);
     if (pao) pao.value = "";
+    const chips = $("[data-chips]", root);
+    if (chips) chips.value = "";
+    const noNorth = $("[data-nukidora][value='0']", root);     // the next winner's own north tiles
+    if (noNorth) noNorth.checked = true;
     draw();
   }
 
@@ -418,7 +484,7 @@
     if (others.length) {
       // several winners: everything travels in `winners`, the discarder once beside them
       form.winners.value = JSON.stringify(blank() ? others : others.concat([entryPost()]));
-      ["winner", "tsumo", "hand", "han", "fu", "yakuman", "points", "pao", "pao_yakuman"].forEach((name) => { form[name].value = ""; });
+      ["winner", "tsumo", "yaku", "open", "dora", "aka_dora", "ura_dora", "hand", "han", "fu", "yakuman", "points", "pao", "pao_yakuman", "chips", "other_counts"].forEach((name) => { form[name].value = ""; });
       kept.markSent(cfg.session);    // dropped once recorded; a refusal finds the list again
       form.discarder.value = w.discarder;
       $("[data-confirm]", root).disabled = true;
@@ -433,10 +499,35 @@
       form.fu.value = val("[data-fu]");
       form.yakuman.value = val("[data-yakuman]");
       form.points.value = val("[data-points]");
+      const picks = picked();
+      ["yaku", "open", "dora", "aka_dora", "ura_dora"].forEach((name) => { form[name].value = picks[name] || ""; });
+      form.chips.value = val("[data-chips]");
+      form.other_counts.value = losers ? JSON.stringify(losers.bySeat()) : "";
     } else {
       form.hand.value = JSON.stringify(buildHand());
+      form.chips.value = ""; form.other_counts.value = "";
     }
     $("[data-confirm]", root).disabled = true;   // one tap, one hand (the form token backs this up)
+  });
+
+  // Sent by the page itself, after the listener above filled the form in: a refused hand is said
+  // beside the confirm button with the page as it was (nothing entered is lost); a recorded one
+  // goes on to the scoreboard, whose message says so.
+  $("[data-confirm-form]", root).addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const form = ev.target, said = $("[data-confirm-error]", root);
+    said.hidden = true;
+    let res = null, body = null;
+    try {
+      res = await fetch(form.action, { method: "POST", body: new FormData(form), redirect: "manual",
+                                       headers: { Accept: "application/json" } });
+    } catch (e) { res = null; }
+    if (res && (res.type === "opaqueredirect" || res.ok)) { location.href = `/s/${cfg.session}`; return; }
+    try { body = res ? await res.json() : null; } catch (e) { body = null; }
+    const e = body && body.error;
+    said.textContent = e ? [e.message, e.detail].filter(Boolean).join(" ") : cfg.text.notSent;
+    said.hidden = false;
+    $("[data-confirm]", root).disabled = false;
   });
 
   // photos: the server reads the tiles (scan.js turns its answer into rows, doubts marked)

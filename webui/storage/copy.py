@@ -9,7 +9,9 @@ session that differs there (played on after the copy) is refused, and nothing is
 
 A club the destination holds (same id, same name) is passed by, and its members and seasons are
 merged by id; one that is there with another name or content is refused the same way. A club's
-kept game results are not copied: the destination works them out again when asked.
+kept game results are not copied: the destination works them out again when asked. A club's
+nights and a session's seat draw go with them (a night the destination holds drawn otherwise is
+refused the same way).
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from dataclasses import dataclass, field
 import sqlalchemy as sa
 
 from webui.storage.db import MIGRATION_LOCK, is_sqlite, migrate
-from webui.storage.schema.tables import club, event, member, season, seat, session, table_settled
+from webui.storage.schema.tables import club, club_night, event, member, season, seat, seat_draw, session, table_settled
 from webui.storage.store import name_clash, unused_code
 
 # What makes two stored events the same one, whatever id each database gave it.
@@ -40,6 +42,7 @@ class Copied:
     members: int = 0
     seasons: int = 0
     new_club_codes: dict[str, str] = field(default_factory=dict)  # club id -> its new join code
+    nights: int = 0
 
 
 def copy(source: sa.Engine, destination: sa.Engine) -> Copied:
@@ -53,6 +56,8 @@ def copy(source: sa.Engine, destination: sa.Engine) -> Copied:
         members = conn.execute(sa.select(member).order_by(member.c.created_at, member.c.id)).all()
         seasons = conn.execute(sa.select(season).order_by(season.c.starts, season.c.id)).all()
         seats = conn.execute(sa.select(seat).order_by(seat.c.session_id, seat.c.seat)).all()
+        draws = {r.session_id: r for r in conn.execute(sa.select(seat_draw))}
+        nights = conn.execute(sa.select(club_night).order_by(club_night.c.created_at, club_night.c.id)).all()
     by_session: dict[str, list[sa.Row]] = {s.id: [] for s in sessions}
     for row in events:
         by_session[row.session_id].append(row)
@@ -81,12 +86,15 @@ def copy(source: sa.Engine, destination: sa.Engine) -> Copied:
             conn.execute(session.insert().values(**{**kept._asdict(), "join_code": code}))
             if seats_of.get(kept.id):
                 conn.execute(seat.insert(), [r._asdict() for r in seats_of[kept.id]])
+            if kept.id in draws:
+                conn.execute(seat_draw.insert().values(**draws[kept.id]._asdict()))
             _copy_events(conn, by_session[kept.id])
             # what the destination now holds is what was read, event for event
             if _fingerprint(_events_of(conn, kept.id)) != history:
                 raise CopyRefused(f"session {kept.id} did not read back as written; nothing is copied")
             done.events += len(history)
             done.sessions += 1
+        _copy_nights(conn, nights, done)
         ports = set(conn.execute(sa.select(table_settled.c.port)).scalars())
         for reading in readings:
             if reading.port not in ports:
@@ -135,6 +143,19 @@ def _copy_clubs(conn: sa.Connection, clubs: list[sa.Row], members: list[sa.Row],
                               f"as {there[0].name}, from {there[0].starts}")
         conn.execute(season.insert().values(**kept._asdict()))
         done.seasons += 1
+
+
+def _copy_nights(conn: sa.Connection, nights: list[sa.Row], done: Copied) -> None:
+    """Insert the club nights the destination lacks (their sessions are copied by then); one it
+    holds under the same id must be the same night, drawn alike, else the copy is refused."""
+    for kept in nights:
+        there = conn.execute(sa.select(club_night).where(club_night.c.id == kept.id)).first()
+        if there is not None:
+            if tuple(there) != tuple(kept):
+                raise CopyRefused(f"club night {kept.id} ({kept.name}) is on the destination with other rounds")
+            continue
+        conn.execute(club_night.insert().values(**kept._asdict()))
+        done.nights += 1
 
 
 def _events_of(conn: sa.Connection, session_id: str) -> list[sa.Row]:

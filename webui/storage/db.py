@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from collections.abc import Iterator
 import threading
 from contextlib import contextmanager, nullcontext
@@ -83,18 +84,44 @@ def now() -> str:
 
 # --- SQLite's file -------------------------------------------------------------------------
 
+class NotADatabase(DatabaseURLError, OSError):
+    """The --database file exists and is no SQLite database: said in one line, left untouched."""
+
+
+# The first 16 bytes of every SQLite database file (an empty file is a database not yet begun).
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
 def private(path: str | Path) -> None:
     """Create the database file readable by its owner alone (it holds every join code), and
-    make an older one so. SQLite gives the -wal and -shm files the database file's mode."""
+    make an older one so. SQLite gives the -wal and -shm files the database file's mode.
+
+    An existing file is made private only once it is seen to be an SQLite database (issue 25:
+    `--database sqlite:///FILE`, run as root, set any file of the machine to 0600 first and
+    noticed it was no database after): anything else is refused untouched (`NotADatabase`)."""
     if str(path) == ":memory:":
         return
-    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
-    for name in (str(path), f"{path}-wal", f"{path}-shm"):
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except IsADirectoryError:
+        raise NotADatabase(f"{path} is not an SQLite database (a folder)") from None
+    try:
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):
+            raise NotADatabase(f"{path} is not an SQLite database (not a plain file)")
+        if found.st_size and os.pread(fd, len(SQLITE_HEADER), 0) != SQLITE_HEADER:
+            raise NotADatabase(f"{path} is not an SQLite database; name a new file or a Tenbou database")
+        if found.st_mode & 0o077:
+            os.fchmod(fd, 0o600)
+    finally:
+        os.close(fd)
+    for name in (f"{path}-wal", f"{path}-shm"):
         try:
-            if os.stat(name).st_mode & 0o077:
-                os.chmod(name, 0o600)
+            side = os.lstat(name)           # SQLite's own files beside it: never through a link
         except FileNotFoundError:
             continue
+        if stat.S_ISREG(side.st_mode) and side.st_mode & 0o077:
+            os.chmod(name, 0o600)
 
 
 def _sqlite_connection(path: str | Path) -> sqlite3.Connection:

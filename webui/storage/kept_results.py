@@ -52,18 +52,24 @@ def in_season(query: sa.Select, club_id: str, season) -> sa.Select:
     return query
 
 
-def games(club_id: str, season=None, wins: bool = False) -> list[ClubGame]:
+def games(club_id: str, season=None, wins: bool = False, member: str | None = None) -> list[ClubGame]:
     """The club's counted games of `season` (None: all), oldest first: finished in the app or
-    entered from a log. `wins`: with each game's wins (a player's best hands)."""
+    entered from a log. `wins`: with each game's wins (a player's best hands). `member`: only
+    the games that member sat in (a player's page reads theirs, not the whole season's)."""
     db = get_db()
     columns = [session_t.c.id, session_t.c.title, session_t.c.created_at, session_t.c.imported,
                result_t.c.summary_json] + ([result_t.c.wins_json] if wins else [])
-    rows = db.execute(in_season(sa.select(*columns).select_from(
+    query = in_season(sa.select(*columns).select_from(
         session_t.outerjoin(result_t, result_t.c.session_id == session_t.c.id)), club_id, season)
-        .order_by(session_t.c.created_at, session_t.c.id)).all()
+    seat_query = in_season(sa.select(seat_t.c.session_id, seat_t.c.seat, seat_t.c.member_id)
+                           .join(session_t, session_t.c.id == seat_t.c.session_id), club_id, season)
+    if member is not None:
+        theirs = sa.select(seat_t.c.session_id).where(seat_t.c.member_id == member)
+        query = query.where(session_t.c.id.in_(theirs))
+        seat_query = seat_query.where(session_t.c.id.in_(theirs))
+    rows = db.execute(query.order_by(session_t.c.created_at, session_t.c.id)).all()
     seats: dict[str, dict[int, str]] = {}
-    for r in db.execute(in_season(sa.select(seat_t.c.session_id, seat_t.c.seat, seat_t.c.member_id)
-                                  .join(session_t, session_t.c.id == seat_t.c.session_id), club_id, season)):
+    for r in db.execute(seat_query):
         seats.setdefault(r.session_id, {})[r.seat] = r.member_id
     worked_out = work_out([r.id for r in rows if r.summary_json is None])
     found = []
@@ -104,8 +110,8 @@ def _work_out_chunk(ids: list[str]) -> dict[str, GameSummary]:
         try:
             config = GameConfig.from_json(json.loads(raw))
             found[session_id] = summarise(config, replay(config, bodies), bodies)
-        except (LedgerError, ValueError):
-            continue
+        except (LedgerError, ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError):
+            continue    # events a newer ledger refuses, or kept before logs were checked (issue 25)
         versions[session_id] = _version(live[session_id])
     _keep(found, versions)
     return found
@@ -141,7 +147,9 @@ def _row(session_id: str, summary: GameSummary, version: tuple[int, int]) -> dic
     wins = data.pop("wins")
     return {"session_id": session_id, "through_event": version[0], "live_events": version[1],
             "summary_json": json.dumps(data, separators=(",", ":")),
-            "wins_json": json.dumps(wins, separators=(",", ":"))}
+            "wins_json": json.dumps(wins, separators=(",", ":")),
+            # read by the ratings' and statistics' fingerprint (kept_figures) without the JSON
+            "finished": int(summary.finished), "detail": summary.detail}
 
 
 def forget(db: sa.Connection, session_ids: list[str]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +15,7 @@ from flask import abort
 
 from webui.storage.kept_results import forget
 from webui.storage.db import announce, get_db, now, transaction
+from webui.storage.schema.tables import club as club_t
 from webui.storage.schema.tables import event as event_t
 from webui.storage.schema.tables import member as member_t
 from webui.storage.schema.tables import seat as seat_t
@@ -69,11 +71,14 @@ def create_session(config: dict, title: str, uses_table: bool = False, club_id: 
     for attempt in range(_CODE_TRIES):
         try:
             with transaction() as db:
+                if club_id is not None and members:
+                    config = _seated_names(db, club_id, config, members)
                 code = unused_code(db, session_t)
                 db.execute(session_t.insert().values(
                     id=session_id, join_code=code, title=title, config_json=json.dumps(config),
                     created_at=played.on if played else now(), uses_table=int(uses_table),
                     club_id=club_id, imported=int(played is not None),
+                    import_digest=played.digest if played else None,
                     ended=1 if played else None))
                 if members:
                     db.execute(seat_t.insert(), [{"session_id": session_id, "seat": s, "member_id": m}
@@ -89,11 +94,42 @@ def create_session(config: dict, title: str, uses_table: bool = False, club_id: 
     return get_session(session_id)
 
 
+def _seated_names(db: sa.Connection, club_id: str, config: dict, members: dict[int, str]) -> dict:
+    """The set-up with each member's seat named as the member is named now, read in the
+    session's own transaction with the club's row locked, as a rename locks it: a rename either
+    came first (its new name is read here) or comes after (it finds this session's seats and
+    renames them), so a scoreboard never keeps an old name the standings no longer show. Where
+    the member's name is now another seat's, the names stay as typed (two seats, one name)."""
+    db.execute(sa.select(club_t.c.id).where(club_t.c.id == club_id).with_for_update())
+    now_named = dict(db.execute(sa.select(member_t.c.id, member_t.c.name).where(
+        member_t.c.club_id == club_id, member_t.c.id.in_(list(members.values())))).all())
+    players = list(config["players"])
+    for seat, member_id in members.items():
+        players[seat] = now_named.get(member_id, players[seat])
+    if len({_folded(p) for p in players}) != len(players):
+        return config
+    return {**config, "players": players}
+
+
+def _folded(name: str) -> str:
+    return unicodedata.normalize("NFC", name).casefold()
+
+
 @dataclass(frozen=True)
 class Played:
-    """A game played without the app: when (ISO text) and its events."""
+    """A game played without the app: when (ISO text), its events, and the digest of the log
+    it was imported from (`webui.play.clubs.log_digest`), alike for every game of one log."""
     on: str
     events: list[dict]
+    digest: str | None = None
+
+
+def imported_with(club_id: str, digest: str) -> list[Session]:
+    """The club's sessions imported from the log of this digest, oldest first."""
+    rows = get_db().execute(sa.select(session_t).where(session_t.c.club_id == club_id,
+                                                       session_t.c.import_digest == digest)
+                            .order_by(session_t.c.created_at, session_t.c.id)).all()
+    return [session_from_row(r) for r in rows]
 
 
 def unused_code(db: sa.Connection, table: sa.Table, wanted: str | None = None) -> str:
@@ -212,10 +248,37 @@ def undo_last(session_id: str, form_token: str | None) -> StoredEvent | None:
     return _event(row)
 
 
-def set_ended(session_id: str, ended: bool) -> None:
-    """Remember whether the game has ended, found by a replay (`game.has_ended`)."""
+def set_ended(session_id: str, ended: bool, through_event: int) -> bool:
+    """Remember whether the game has ended, found by a replay of the live events up to
+    `through_event` (the newest one's id; 0 for none). Written only while nobody has said since:
+    no event recorded or undone after that replay (an `end` recorded meanwhile stores its own
+    answer, and a replay from before it must not overwrite that with "not ended", issue 25).
+    Whether it was written."""
     with transaction() as db:
-        db.execute(session_t.update().where(session_t.c.id == session_id).values(ended=int(ended)))
+        _lock(db, session_id)
+        if live_version(db, session_id)[0] != through_event:
+            return False
+        return bool(db.execute(session_t.update().where(session_t.c.id == session_id, session_t.c.ended.is_(None))
+                               .values(ended=int(ended))).rowcount)
+
+
+def live_version(db: sa.Connection, session_id: str) -> tuple[int, int]:
+    """(the newest live event's id, how many are live): what a replay of the session was of.
+    Events are only added and the newest live one undone, so the newest id names the live set."""
+    row = db.execute(sa.select(sa.func.max(event_t.c.id), sa.func.count()).where(
+        event_t.c.session_id == session_id, event_t.c.undone_at.is_(None))).one()
+    return (row[0] or 0, row[1])
+
+
+def live_versions(session_ids: list[str]) -> dict[str, tuple[int, int]]:
+    """`live_version` of many sessions in one query (a session without events is absent)."""
+    if not session_ids:
+        return {}
+    rows = get_db().execute(
+        sa.select(event_t.c.session_id, sa.func.max(event_t.c.id), sa.func.count())
+        .where(event_t.c.session_id.in_(session_ids), event_t.c.undone_at.is_(None))
+        .group_by(event_t.c.session_id))
+    return {r[0]: (r[1], r[2]) for r in rows}
 
 
 def session_from_row(row: sa.Row) -> Session:
@@ -236,4 +299,4 @@ def name_clash(db: sa.Connection, club_id: str, name: str, other_than: str | Non
     alone (Ä and ä differ there)."""
     names = db.execute(sa.select(member_t.c.name).where(member_t.c.club_id == club_id,
                                                         member_t.c.id != (other_than or ""))).scalars()
-    return next((n for n in names if n.casefold() == name.casefold()), None)
+    return next((n for n in names if _folded(n) == _folded(name)), None)

@@ -35,6 +35,13 @@ def round_name(round_wind: str, number: int) -> str:
     return t("round_name", wind=wind_name(round_wind), n=number)
 
 
+def hand_name(round_wind: str, number: int, honba: int = 0) -> str:
+    """A hand as players name it: "East 1", after a repeat or a draw "East 1, 1 honba"
+    (東1局1本場), so the log's and the chart's hands of one round tell apart."""
+    name = round_name(round_wind, number)
+    return t("hand_name", round=name, honba=honba) if honba else name
+
+
 def house(name: str) -> str:
     """The settlement's balancing party (riichi sticks lost at the end) in the player's words."""
     from scorer.settlement import HOUSE
@@ -42,4 +49,5 @@ def house(name: str) -> str:
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(t=t, lang=current_language, wind_name=wind_name, round_name=round_name)
+    app.jinja_env.globals.update(t=t, lang=current_language, wind_name=wind_name, round_name=round_name,
+                                  hand_name=hand_name)

@@ -16,6 +16,7 @@ session = sa.Table(
     sa.Column("ended", sa.Integer),                 # NULL: not known since the last undo
     sa.Column("club_id", sa.Text, sa.ForeignKey("club.id")),     # NULL: a game of no club
     sa.Column("imported", sa.Integer, nullable=False, server_default=sa.text("0")),   # from a `tenbou settle` log
+    sa.Column("import_digest", sa.Text),            # the log's digest (m007); NULL: played in the app
 )
 
 club = sa.Table(
@@ -24,6 +25,8 @@ club = sa.Table(
     sa.Column("name", sa.Text, nullable=False),
     sa.Column("join_code", sa.Text, nullable=False),
     sa.Column("created_at", sa.Text, nullable=False),
+    sa.Column("rules_json", sa.Text),               # the club's new-session settings; NULL: the defaults
+    sa.Column("rounding", sa.Text),                 # how results are written (scorer.rounding; m009); NULL: tenhou
 )
 
 member = sa.Table(
@@ -58,6 +61,38 @@ game_result = sa.Table(
     sa.Column("live_events", sa.Integer, nullable=False),
     sa.Column("summary_json", sa.Text, nullable=False),
     sa.Column("wins_json", sa.Text, nullable=False),
+    sa.Column("finished", sa.Integer),              # the summary's, for kept_figures (m009); NULL: kept before
+    sa.Column("detail", sa.Integer),                # the summary's DETAIL_VERSION (m009); NULL: kept before
+)
+
+# A club night: who plays, how its tables are drawn, each round's tables and sessions, the timer.
+club_night = sa.Table(
+    "club_night", metadata,
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("club_id", sa.Text, sa.ForeignKey("club.id"), nullable=False),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("created_at", sa.Text, nullable=False),
+    sa.Column("players_json", sa.Text, nullable=False),
+    sa.Column("settings_json", sa.Text, nullable=False),
+    sa.Column("rounds_json", sa.Text, nullable=False),
+    sa.Column("timer_json", sa.Text),
+)
+
+# Who drew which wind at a session's table (shuffled, or wind tiles drawn), for its scoreboard.
+seat_draw = sa.Table(
+    "seat_draw", metadata,
+    sa.Column("session_id", sa.Text, sa.ForeignKey("session.id"), primary_key=True),
+    sa.Column("draw_json", sa.Text, nullable=False),
+)
+
+# Figures worked out from many kept results (ratings, a season's statistics), kept per fingerprint
+# of the counted games they came from (m009).
+club_figures = sa.Table(
+    "club_figures", metadata,
+    sa.Column("club_id", sa.Text, sa.ForeignKey("club.id"), primary_key=True),
+    sa.Column("scope", sa.Text, primary_key=True),
+    sa.Column("fingerprint", sa.Text, nullable=False),
+    sa.Column("body_json", sa.Text, nullable=False),
 )
 
 event = sa.Table(
