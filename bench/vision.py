@@ -16,8 +16,8 @@ average over sources hides the one a model fails on. Every source is read by bot
   art or drawn faces, lying or standing): every tile known, red fives included, and the hand
   request Tenbou builds compared with the true one;
 - rendered cases (`--cases N`): standing rows with white dragons (blank or framed) and a
-  concealed kan's face-down ends, and wide 16:9 webcam frames with the hand in a strip below
-  shelves of CJK-titled books.
+  concealed kan's face-down ends, wide 16:9 webcam frames with the hand in a strip below
+  shelves of CJK-titled books, and hands cut by the frame's left and right edges.
 It first says which sources the shipped detector trained on (from the model's metadata), and
 ends with each reader's worst source. For each reader it prints:
 - tiles found: labelled tiles matched one-to-one by a detection's box (IoU >= 0.5) as the labels

@@ -67,6 +67,7 @@ def test_training_reads_the_corrected_labels(shared):
 
 
 def test_a_stretched_sample_keeps_its_boxes_on_its_tiles():
+    pytest.importorskip("torch", reason="the detector's training samples need the train extra (torch)")
     from vision.train.detect_data import Sample, augment
 
     image = np.zeros((300, 300, 3), np.uint8)

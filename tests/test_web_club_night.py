@@ -357,3 +357,56 @@ def test_junk_sent_to_a_night_is_refused_in_words(client, path, form):
     for page in (f"/c/{club_id}/n/{night_id}?after=99999999999999999999", f"/c/{club_id}/n/{night_id}/me?member=x",
                  f"/c/{club_id}/n/nonight/tv", f"/c/{club_id}/n/{night_id}/p/{ids['P00']}x"):
         assert client.get(page).status_code in (200, 404)
+
+
+def test_a_nights_results_are_written_the_clubs_way_as_its_standings_are(client):
+    """The night's page, its TV and a player's night page write results as the club's standings
+    and CSV do: Tenhou's 0.1 until the club chooses, then 五捨六入 (whole thousands, the rest to
+    first place) or the exact figure, each game rounded as its standings round it."""
+    from decimal import Decimal
+
+    from tests.test_web_clubs import standings_rows
+
+    club_id, token, ids = make_club(client, members=names(4))
+    night_id = plan_night(client, club_id, token, ids, names(4), rounds="1")
+    assert draw(client, club_id, night_id, token).status_code == 302
+    # the dealer's 3 han 30 fu ron, 5,800: results in hundreds, which 五捨六入 rounds away
+    play_out(client, start(client, club_id, night_id, token, 1, 1), token, winner=0, han=3)
+    by_name = {v: k for k, v in ids.items()}
+    night_url = f"/c/{club_id}/n/{night_id}"
+
+    def night_totals() -> dict[str, str]:
+        html = client.get(night_url).get_data(as_text=True)
+        rows = re.findall(r'data-test="night-standing-row">(.*?)</tr>', html, re.S)
+        found = {}
+        for row in rows:
+            name = by_name[re.search(r'/p/(\w+)">', row).group(1)]
+            total, *rounds = re.findall(r'<td class="num"[^>]*>([^<]*)</td>', row)
+            assert rounds == [total], row                      # one round: its result is the total
+            found[name] = total
+        tv = client.get(night_url + "/tv").get_data(as_text=True)
+        ranking = tv.split('data-test="tv-standings"')[1].split("</ol>")[0]
+        assert dict(re.findall(r'class="name">([^<]+)</span> <b class="num">([^<]+)<', ranking)) == found
+        for name, total in found.items():
+            mine = client.get(f"{night_url}/p/{ids[name]}").get_data(as_text=True)
+            assert re.search(r'data-test="my-standing">[^<]*· ' + re.escape(total) + "<", mine), (name, total)
+            assert f'<b class="num">{total}</b>' in mine
+        return found
+
+    def written() -> dict[str, Decimal]:
+        return {row["name"]: Decimal(row["result"]) for row in standings_rows(client, club_id)}
+
+    tenhou = night_totals()
+    assert all(re.fullmatch(r"[+-]\d+\.\d", v) for v in tenhou.values()), tenhou
+    assert {name: Decimal(v) for name, v in tenhou.items()} == written()
+    assert any(not v.endswith(".0") for v in tenhou.values())       # a figure 五捨六入 must round
+
+    assert client.post(f"/c/{club_id}/rounding", data={"csrf_token": token, "rounding": "gosha_rokunyu"}).status_code == 302
+    gosha = night_totals()
+    assert all(re.fullmatch(r"[+-]\d+", v) for v in gosha.values()), gosha
+    assert {name: Decimal(v) for name, v in gosha.items()} == written()
+    assert sum(int(v) for v in gosha.values()) == 0                  # the table still adds up
+
+    assert client.post(f"/c/{club_id}/rounding", data={"csrf_token": token, "rounding": "none"}).status_code == 302
+    exact = night_totals()
+    assert {name: Decimal(v) for name, v in exact.items()} == written()

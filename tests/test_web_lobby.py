@@ -185,3 +185,19 @@ def test_a_game_a_newer_ledger_refuses_is_left_out_not_a_500(app, client):
         assert get_db().execute(sa.select(session_t.c.ended).where(session_t.c.id == session_id)).scalar() is None
     response = client.get("/lobby")
     assert response.status_code == 200 and "Strange" not in response.get_data(as_text=True)
+
+
+def test_the_tv_seats_each_table_around_it_as_the_one_tables_tv_does(client):
+    """The first paint of the cycling TV is _table_seats.html: seat 0's side at the bottom, and a
+    three-player table sits bottom, right and left with no empty seat drawn."""
+    places = lambda html: dict(re.findall(r'data-seat="(\d)" data-at="(\w+)"', html))
+    _played(client, title="Four")
+    four = client.get("/lobby/tv").get_data(as_text=True)
+    assert places(four) == {"0": "bottom", "1": "right", "2": "top", "3": "left"}
+    assert "table-ring-4" in four and 'class="seats ' not in four
+    _played(client, title="Three", player3="", uma="")
+    three = client.get("/lobby/tv").get_data(as_text=True)       # the newest table is drawn first
+    assert places(three) == {"0": "bottom", "1": "right", "2": "left"}
+    assert "table-ring-3" in three and three.count('class="seat ') == 3 and 'data-at="top"' not in three
+    # the board's words are the scoreboard's, read by the shared script before the TV's own
+    assert three.index("board-text.js") < three.index("tv-cycle.js") and 'id="tenbou-text"' in three

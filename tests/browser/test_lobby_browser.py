@@ -51,6 +51,38 @@ def _open(browser, screen: dict, url: str):
     return page, errors
 
 
+def _seated(page, screen: dict, seats: int) -> None:
+    """The board on screen seats its players around the table as the one table's TV does: seat
+    0's side at the bottom, the next to play on the right, across at the top, the one before on
+    the left; three players sit bottom, right and left, with no empty box. All within the screen."""
+    ring = page.locator(f"{BOARD} [data-test=table-ring]")
+    assert ring.get_attribute("class").split() == ["table-ring", f"table-ring-{seats}"]
+    places = ("bottom", "right", "top", "left") if seats == 4 else ("bottom", "right", "left")
+    assert page.eval_on_selector_all(f"{BOARD} .seat", "els => els.map(e => e.dataset.at)") == list(places)
+    # nothing in the ring but the seats and the middle: no empty seat box, and every seat named
+    assert ring.evaluate("r => Array.from(r.children).map(c => c.className.split(' ')[0])") == ["seat"] * seats + ["table-centre"]
+    assert all(name.strip() for name in page.locator(f"{BOARD} .seat .name").all_text_contents())
+    box = {at: page.locator(f"{BOARD} [data-at={at}]").bounding_box() for at in places}
+    middle = page.locator(f"{BOARD} .table-centre").bounding_box()
+    centre = {at: (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for at, b in {**box, "centre": middle}.items()}
+    assert centre["bottom"][1] > centre["left"][1] and centre["bottom"][1] > centre["right"][1]
+    assert centre["right"][0] > centre["bottom"][0] > centre["left"][0]
+    assert abs(centre["left"][1] - centre["right"][1]) < 2           # the two sides face each other
+    assert centre["bottom"][1] > centre["centre"][1]                  # the round between the players, above the TV's side
+    if seats == 4:
+        assert centre["left"][1] > centre["top"][1] and centre["right"][0] > centre["top"][0] > centre["left"][0]
+    size = screen["viewport"]
+    for at, b in box.items():
+        assert b["width"] > 0 and b["height"] > 0, (at, b)
+        assert b["x"] >= 0 and b["x"] + b["width"] <= size["width"] and b["y"] + b["height"] <= size["height"], (at, b)
+    for at, b in box.items():       # no seat over another
+        for other, c in box.items():
+            if at < other:
+                apart = (b["x"] + b["width"] <= c["x"] or c["x"] + c["width"] <= b["x"]
+                         or b["y"] + b["height"] <= c["y"] or c["y"] + c["height"] <= b["y"])
+                assert apart, (at, b, other, c)
+
+
 def test_the_tv_cycles_through_live_tables_and_follows_them(browser, server, tmp_path):
     base, app = server
     shots = tmp_path / "shots"
@@ -76,9 +108,11 @@ def test_the_tv_cycles_through_live_tables_and_follows_them(browser, server, tmp
     desk.wait_for_selector(f"{BOARD}[data-session='{three}']", timeout=8000)
     assert desk.locator(".seat .name").first.text_content() == "<b>Ben</b>"      # typed text, not markup
     assert desk.locator(".seat .name b").count() == 0 and desk.locator(".seat").count() == 3
+    _seated(desk, TV, 3)
     desk.screenshot(path=str(shots / "tv-desk-three.png"))
     desk.wait_for_selector(f"{BOARD}[data-session='{four}']", timeout=8000)
     assert desk.locator(".seat").count() == 4
+    _seated(desk, TV, 4)
     desk.screenshot(path=str(shots / "tv-desk-four.png"))
 
     # a phone TV that stays on one table: a hand recorded there is drawn while it is shown
@@ -88,7 +122,15 @@ def test_the_tv_cycles_through_live_tables_and_follows_them(browser, server, tmp
     post_event(phone, three, token, {"type": "riichi", "seat": 1})
     tv.wait_for_selector(f"{BOARD}[data-events='2'] .seat.in-riichi", timeout=10_000)
     assert _shown(tv) == three
+    _seated(tv, PHONE, 3)
     tv.screenshot(path=str(shots / "tv-phone.png"))
+    # a phone TV that comes round to the four-seat table seats it around the table too
+    turn, turn_errors = _open(browser, PHONE, base + "/lobby/tv?every=5")
+    turn.wait_for_selector(f"{BOARD}[data-session='{four}']", timeout=12_000)
+    _seated(turn, PHONE, 4)
+    turn.screenshot(path=str(shots / "tv-phone-four.png"))
+    assert not turn_errors, turn_errors
+    turn.context.close()
     # and the desk's board of the four-seat table follows its hand while that table is shown
     desk.wait_for_selector(f"{BOARD}[data-session='{four}']", timeout=12_000)
     assert post_event(phone, four, token, RON).status_code == 201
@@ -96,6 +138,17 @@ def test_the_tv_cycles_through_live_tables_and_follows_them(browser, server, tmp
     scores = desk.eval_on_selector_all(".seat .score", "els => els.map(e => Number(e.textContent))")
     assert scores == [23400, 26600, 25000, 25000]
     assert desk.locator(".seat .delta.up").text_content() == "+1600"
+    # the hand in words in the table's middle, as the one table's TV (live.js) writes it: both
+    # boards write it with board-text.js
+    board_of = "() => { const b = document.querySelector('[data-field=board]'); return [b.dataset.session, b.dataset.events, b.querySelector('[data-field=last]').textContent]; }"
+    desk.wait_for_selector(f"{BOARD}[data-session='{four}'][data-events='2']", timeout=12_000)
+    shown_at, events_at, cycled = desk.evaluate(board_of)     # one look, so a switch cannot come between
+    assert (shown_at, events_at) == (four, "2") and "Aki → Ben 1600" in cycled, (shown_at, cycled)
+    one, one_errors = _open(browser, TV, f"{base}/s/{four}/tv")
+    one.wait_for_selector("[data-field=link].online", timeout=10_000)
+    one.wait_for_function("t => document.querySelector('[data-field=last]').textContent === t", arg=cycled, timeout=10_000)
+    assert not one_errors, one_errors
+    one.context.close()
 
     # a table that starts comes into the cycle, one that ends leaves it
     late = _played(phone, token, title="Table C")

@@ -15,14 +15,17 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
+from decimal import Decimal
 
 from flask import abort
 
 from scorer import seating
+from scorer.rounding import DEFAULT_ROUNDING
 
 from webui.guard import limits
 from webui.guard.errors import PlayerError
 from webui.play import clubs
+from webui.play import written_results
 from webui.storage import nights as stored
 from webui.storage import store
 
@@ -127,10 +130,12 @@ def nights_of(club: clubs.Club) -> list[Night]:
 class Standing:
     member: str
     name: str
-    total: int                     # the settlement's result added up (riichi: points with uma and oka)
+    # the results added up as the club writes them (play.standings): riichi in thousands, each
+    # game rounded the club's way (a Decimal); the other rule sets in points (an int)
+    total: int | Decimal
     games: int
     places: int                    # sum of places, for the tie-break
-    by_round: tuple[int | None, ...]   # each round's result, None: not played (a bye, or not yet)
+    by_round: tuple[int | Decimal | None, ...]   # each round's result, None: not played (a bye, or not yet)
 
 
 @dataclass(frozen=True)
@@ -139,6 +144,7 @@ class Results:
     games: dict                    # session id -> kept_results.ClubGame (finished games only)
     complete: tuple[int, ...]      # the rounds every table of which has finished
     rules: str                     # the rule set the results are in (for how they are written)
+    rounding: str = DEFAULT_ROUNDING   # how the club writes riichi results, as its standings do
 
     def finished(self, table: Table) -> bool:
         return table.session is not None and table.session in self.games
@@ -150,6 +156,20 @@ class Results:
         seat = next((s for s, m in game.members.items() if m == member_id), None)
         return None if seat is None else game.summary.seats[seat]
 
+    def seat_result(self, table: Table, member_id: str) -> int | Decimal | None:
+        """The member's result at `table` as the club writes it (the club standings' own
+        `written_game`, so the night and the season agree to the last digit); None: not played."""
+        game = self.games.get(table.session or "")
+        seat = None if game is None else next((s for s, m in game.members.items() if m == member_id), None)
+        if seat is None:
+            return None
+        written = written_results.written_game(game.summary, self.rounding)
+        return game.summary.seats[seat].result if written is None else written[seat]
+
+    def shown(self, value: int | Decimal) -> str:
+        """A result of this night on a page: +12.3 (Tenhou), +12 (五捨六入), +12.25 (none), points otherwise."""
+        return written_results.shown_result(value, self.rules, self.rounding)
+
 
 def results(night: Night) -> Results:
     sessions = [t.session for r in night.rounds for t in r.tables if t.session]
@@ -158,12 +178,13 @@ def results(night: Night) -> Results:
     complete = tuple(r.number for r in night.rounds if r.tables and all(t.session in games for t in r.tables))
     kept_rules = (stored.club_rules(night.club_id) or {}).get("rules", "riichi")
     rules = next((g.summary.rules for g in games.values()), kept_rules)
-    return Results(games, complete, rules)
+    return Results(games, complete, rules, written_results.rounding_of(night.club_id))
 
 
 def standings(night: Night, found: Results, through: int | None = None) -> list[Standing]:
     """The night's standings counting the finished games of rounds 1 to `through` (all), best
-    first: the most result, then the lower sum of places, then by name."""
+    first: the most result as the club writes it (the order its standings page would give), then
+    the lower sum of places, then by name."""
     names = {m.id: m.name for m in clubs.members(night.club_id)}
     counted = [r for r in night.rounds if through is None or r.number <= through]
     rows = []
@@ -172,7 +193,7 @@ def standings(night: Night, found: Results, through: int | None = None) -> list[
         for r in counted:
             table = r.table_of(member)
             line = found.seat_line(table, member) if table else None
-            by_round.append(None if line is None else line.result)
+            by_round.append(None if line is None else found.seat_result(table, member))
             places += line.place if line else 0
         played = [v for v in by_round if v is not None]
         rows.append(Standing(member, names.get(member, "?"), sum(played), len(played), places, tuple(by_round)))

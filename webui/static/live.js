@@ -45,53 +45,9 @@
     renderTable();
   }
 
-  // All-last conditions (webui/play/all_last.py): under each seat, what moves it up a place.
-  function handText(h) {
-    if (!h) return T.allLast.none;
-    if (h.limit) return T.allLast.limits[h.limit] || h.limit;
-    return fmt(T.allLast.hanFu, { han: h.han, fu: h.fu });
-  }
-  function allLast(s) {
-    const view = s.all_last;
-    board.querySelectorAll("[data-seat]").forEach((card) => {
-      const box = field("all-last", card);
-      if (!box) return;
-      const mine = view && view.seats[Number(card.dataset.seat)];
-      box.hidden = !mine;
-      if (!mine) { box.replaceChildren(); return; }
-      const lines = [];
-      if (!mine.next) lines.push(T.allLast.leading);
-      else {
-        lines.push(fmt(T.allLast.to, { place: T.allLast.places[mine.next.place - 1] }));
-        mine.next.ron.forEach((r) => lines.push(fmt(T.allLast.ron, { who: s.players[r.from], hand: handText(r.hand) })));
-        lines.push(fmt(T.allLast.tsumo, { hand: handText(mine.next.tsumo) }));
-        lines.push(T.allLast.draw[mine.draw]);
-      }
-      box.replaceChildren(...lines.map((text, k) => {
-        const el = document.createElement(k ? "span" : "b");
-        el.textContent = text;
-        return el;
-      }));
-    });
-  }
-
-  // "East 2 (ron): Dan → Ben 5200 · sticks → Ben 1000": the last hand's payments
-  function lastText(h) {
-    const who = (p) => (p === "pot" ? (snap.rules === "fundamentals" ? T.pool : T.pot) : snap.players[p]);
-    const round = fmt(T.roundName, { wind: T.winds[h.round_wind], n: h.hand });
-    const named = h.honba ? fmt(T.handName, { round, honba: h.honba }) : round;   // "East 1, 1 honba"
-    const head = named + (T.kinds[h.kind] ? ` ${T.kinds[h.kind]}` : "");
-    const sums = new Map();
-    (h.transfers || []).forEach((t) => {
-      const key = `${t.from}>${t.to}`;
-      sums.set(key, (sums.get(key) || 0) + t.points);
-    });
-    const pays = Array.from(sums, ([key, points]) => {
-      const [from, to] = key.split(">");
-      return `${who(from === "pot" ? "pot" : Number(from))} → ${who(to === "pot" ? "pot" : Number(to))} ${points}`;
-    });
-    return pays.length ? `${head}: ${pays.join(" · ")}` : head;
-  }
+  // All-last conditions and the last hand in words: board-text.js, shared with the lobby's TV.
+  const allLast = (s) => window.tenbouAllLast(board, s, T);
+  const lastText = (h) => window.tenbouLastHand(h, snap, T);
 
   function renderTable() {
     const panel = document.querySelector("[data-table-panel]");

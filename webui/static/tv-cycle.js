@@ -6,7 +6,9 @@
   "use strict";
   const root = document.querySelector("[data-lobby]");
   if (!root) return;
-  const T = JSON.parse(document.getElementById("tenbou-text").textContent);
+  // the board's words, as the scoreboard has them (_i18n_js.html), and the TV's own
+  const T = Object.assign({}, JSON.parse(document.getElementById("tenbou-text").textContent),
+                          JSON.parse(document.getElementById("tv-cycle-text").textContent));
   const board = root.querySelector("[data-field=board]");
   const empty = root.querySelector("[data-field=empty]");
   const EVERY_MS = Number(root.dataset.every) * 1000;
@@ -24,7 +26,14 @@
     return node;
   }
 
-  // The board in the shapes of _status.html and _seats.html, so the TV view's styles apply.
+  // The board in the shape of _table_seats.html, so the one table's TV styles apply: the seats
+  // around the table (seat 0's side at the bottom, the next to play on its right, across at the
+  // top, the one before on its left; three players leave no side empty), the round in the middle.
+  // The seats stay in seat order in the page; the grid puts each where it sits.
+  const PLACES = { 4: ["bottom", "right", "top", "left"], 3: ["bottom", "right", "left"] };
+  const SIDE = 0;
+  function field(node, name) { node.dataset.field = name; return node; }
+
   function draw(s) {
     const head = el("p", "tv-cycle-head");
     head.append(el("span", "tv-cycle-title", s.title || s.players.join(" · ")));
@@ -33,30 +42,48 @@
       head.append(el("span", "tv-cycle-count", fmt(T.tableOf, { n: at + 1, count: tables.length })));
     }
     const status = el("div", "status-bar");
-    status.append(el("span", "round", fmt(T.roundName, { wind: T.winds[s.round_wind], n: s.hand_number })));
-    const pill = (label, value) => {
+    status.append(field(el("span", "round", fmt(T.roundName, { wind: T.winds[s.round_wind], n: s.hand_number })), "round"));
+    const pill = (label, value, name) => {
       const p = el("span", "pill", label + " ");
-      p.append(el("b", "", value));
+      p.append(field(el("b", "", value), name));
       status.append(p);
     };
     // each rule set shows what its table holds: riichi honba and sticks, the Fundamentals pool
-    if (s.rules === "riichi") { pill(T.honba, s.honba); pill(T.sticks, s.riichi_sticks); }
-    else if (s.rules === "fundamentals") pill(T.pool, s.pool);
-    if (s.finished) status.append(el("span", "pill finished-pill", T.finished));
-    status.append(el("span", "link-state"));
-    const seats = el("div", `seats seats-${s.players.length}`);
+    if (s.rules === "riichi") { pill(T.honba, s.honba, "honba"); pill(T.sticks, s.riichi_sticks, "sticks"); }
+    else if (s.rules === "fundamentals") pill(T.pool, s.pool, "pool");
+    if (s.finished) status.append(field(el("span", "pill finished-pill", T.finished), "finished"));
+    status.append(field(el("span", "link-state"), "link"));
+
+    const n = s.players.length;
+    const places = PLACES[n] || PLACES[4];
+    const ring = el("div", `table-ring table-ring-${n}`);
+    ring.dataset.test = "table-ring";
     s.players.forEach((name, i) => {
-      const card = el("div", "seat" + (s.dealer === i ? " dealer" : "") + (s.riichi[i] ? " in-riichi" : ""));
+      const place = places[(((i - SIDE) % n) + n) % n];
+      const card = el("div", `seat at-${place}` + (s.dealer === i ? " dealer" : "") + (s.riichi[i] ? " in-riichi" : ""));
       card.dataset.seat = i;
+      card.dataset.at = place;
       const top = el("div", "seat-head");
-      top.append(el("span", "wind-badge", T.winds[s.seat_winds[i]]), el("span", "name", name));
-      if (s.rules === "riichi") top.append(el("span", "riichi-stick", T.riichi));
+      top.append(field(el("span", "wind-badge", T.winds[s.seat_winds[i]]), "wind"), el("span", "name", name));
+      if (s.rules === "riichi") {
+        const stick = el("span", "riichi-stick", T.riichi);
+        stick.title = T.riichi;
+        top.append(stick);
+      }
       const delta = s.last ? s.last.deltas[i] : 0;
-      card.append(top, el("div", "score", s.scores[i]),
-                  el("div", "delta " + (delta > 0 ? "up" : delta < 0 ? "down" : ""), delta ? (delta > 0 ? "+" : "") + delta : ""));
-      seats.append(card);
+      const allLast = field(el("div", "all-last"), "all-last");
+      allLast.dataset.test = "all-last";
+      allLast.hidden = true;
+      card.append(top, field(el("div", "score", s.scores[i]), "score"),
+                  field(el("div", "delta " + (delta > 0 ? "up" : delta < 0 ? "down" : ""), delta ? (delta > 0 ? "+" : "") + delta : ""), "delta"),
+                  allLast);
+      ring.append(card);
     });
-    board.replaceChildren(head, status, seats);
+    const centre = el("div", "table-centre");
+    centre.append(status, field(el("p", "last-hand", s.last ? window.tenbouLastHand(s.last, s, T) : T.noHands), "last"));
+    ring.append(centre);
+    board.replaceChildren(head, ring);
+    window.tenbouAllLast(board, s, T);      // the last hand of a riichi game: what each seat needs
     board.dataset.session = s.id;
     board.dataset.events = s.events;
     showLink(online);
