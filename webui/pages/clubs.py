@@ -242,8 +242,8 @@ def rating_chart(points: list[list]):
 
 
 def seat_of(played: kept_results.ClubGame, member_id: str):
-    seat = next(s for s, m in played.members.items() if m == member_id)
-    return played.summary.seats[seat]
+    """The member's line in one of their games (a player's page lists only those)."""
+    return played.summary.seats[played.seat_of(member_id)]
 
 
 def result_chart(mine: list[kept_results.ClubGame], member_id: str, rules: str, rounding: str):

@@ -149,20 +149,23 @@ class Results:
     def finished(self, table: Table) -> bool:
         return table.session is not None and table.session in self.games
 
-    def seat_line(self, table: Table, member_id: str):
+    def _game_and_seat(self, table: Table, member_id: str):
+        """(the table's finished game, the member's seat in it), or None: not played."""
         game = self.games.get(table.session or "")
-        if game is None:
-            return None
-        seat = next((s for s, m in game.members.items() if m == member_id), None)
-        return None if seat is None else game.summary.seats[seat]
+        seat = None if game is None else game.seat_of(member_id)
+        return None if seat is None else (game, seat)
+
+    def seat_line(self, table: Table, member_id: str):
+        found = self._game_and_seat(table, member_id)
+        return None if found is None else found[0].summary.seats[found[1]]
 
     def seat_result(self, table: Table, member_id: str) -> int | Decimal | None:
         """The member's result at `table` as the club writes it (the club standings' own
         `written_game`, so the night and the season agree to the last digit); None: not played."""
-        game = self.games.get(table.session or "")
-        seat = None if game is None else next((s for s, m in game.members.items() if m == member_id), None)
-        if seat is None:
+        found = self._game_and_seat(table, member_id)
+        if found is None:
             return None
+        game, seat = found
         written = written_results.written_game(game.summary, self.rounding)
         return game.summary.seats[seat].result if written is None else written[seat]
 

@@ -41,6 +41,10 @@ class ClubGame:
     def name(self) -> str:
         return self.title or " · ".join(line.name for line in self.summary.seats)
 
+    def seat_of(self, member_id: str) -> int | None:
+        """The seat `member_id` sat in, or None when they did not play this game."""
+        return next((seat for seat, member in self.members.items() if member == member_id), None)
+
 
 def in_season(query: sa.Select, club_id: str, season) -> sa.Select:
     """`query` of sessions narrowed to the club's and, given a season, to those started in it."""
