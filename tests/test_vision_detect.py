@@ -179,9 +179,8 @@ def test_onnx_export_of_the_pretrained_detector_gives_the_torch_model_s_output(t
 def test_a_standing_row_with_white_dragons_and_a_face_down_kan_is_read_exactly():
     """Three blank white dragons standing in the row and a concealed kan whose two ends lie face
     down: the tiles missed most on real standing rows. The shipped models read this rendered
-    hand exactly (of 10 such rows in `python -m bench.vision`'s cases they read 1 exactly, so this
-    is a check that what is read stays read, not a measure); a detector that misses a white
-    dragon or a back fails it."""
+    hand exactly; a detector that misses a white dragon or a back fails it (the next test
+    counts over ten such rows)."""
     from vision.hand_request import same_hand
     from vision.image_io import photo_from_frame
     from vision.render.hands import white_dragons_and_kan
@@ -195,3 +194,24 @@ def test_a_standing_row_with_white_dragons_and_a_face_down_kan_is_read_exactly()
     assert sum(t.label == "5z" for t in scene.tiles) == 3 and sum(t.pose == FACE_DOWN for t in scene.tiles) == 2
     scan = scan_photo(photo_from_frame(scene.image), situation={"rules": "riichi"})
     assert scan.hand is not None and same_hand(scan.hand, scene.hand), (scan.hand, scene.hand)
+
+
+def test_most_standing_rows_with_white_dragons_and_a_face_down_kan_are_read_exactly():
+    """Such rows in numbers, drawn as `bench.vision`'s cases are: the shipped models read 8 of
+    these 10 exactly when they shipped; the from-scratch detector before them read none."""
+    from vision.hand_request import same_hand
+    from vision.image_io import photo_from_frame
+    from vision.render.hands import white_dragons_and_kan
+    from vision.scan import ScanError, scan_photo
+
+    rng = np.random.default_rng(101)
+    exact = 0
+    for _ in range(10):
+        scene = render_scene(rng, hand=white_dragons_and_kan(rng), standing=True, tilt=float(rng.uniform(8, 25)),
+                             face_px=float(rng.uniform(35, 70)), max_side=1600)
+        try:
+            scan = scan_photo(photo_from_frame(scene.image), situation={"rules": "riichi"})
+        except ScanError:
+            continue
+        exact += scan.hand is not None and same_hand(scan.hand, scene.hand)
+    assert exact >= 6, f"{exact} of 10 read exactly"

@@ -18,6 +18,9 @@ def open_session(path: Path, threads: int, what: str, build: str):
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
+    # errors only: onnxruntime warns on stderr about graph clean-ups of its own (an 8-bit
+    # model's folded constants), nothing a player or a log reader can act on
+    options.log_severity_level = 3
     try:
         return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
     except Exception as exc:  # onnxruntime raises its own untyped errors for corrupt files

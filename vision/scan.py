@@ -34,8 +34,11 @@ PIPELINE_THREADS = 1
 # one part and 19 ms in two on this 2-core machine.
 NAMING_PARTS = 2
 # A tile taken for sideways is upright after all when named this surely as it lies, and this
-# much surer than turned: a tile only set askew looks as wide as a turned one.
-UNTURNED_SURE, UNTURNED_MARGIN = 0.7, 0.2
+# much surer than turned: a tile only set askew looks as wide as a turned one. The same holds
+# the other way: a face found upright but wider than tall is named turned too, and is sideways
+# when named so this surely (the finder's pose is learnt from rendered tiles alone, and on real
+# photos of lying sideways tiles it is the less sure).
+OTHER_POSE_SURE, OTHER_POSE_MARGIN = 0.7, 0.2
 # A tile the detector took for a back is face up when the classifier names it a face this
 # surely, and a tile found as a face is face down when named "back" this surely.
 FACE_UP_SURE = 0.75
@@ -140,52 +143,57 @@ def _probability(detection: Detection, label: str) -> float:
 def crop_tile(image: np.ndarray, found: Found) -> list[np.ndarray]:
     """The tile's face, upright, with a margin (CROP_MARGIN). A sideways tile may have been
     turned either way, so both turns are returned, and last the crop as it lies: a tile only
-    set askew looks as wide as a turned one, and is then named surest unturned."""
+    set askew looks as wide as a turned one, and is then named surest unturned. A face found
+    upright but wider than tall comes as it lies first, then turned both ways."""
     x1, y1, x2, y2 = found.box
     dx, dy = CROP_MARGIN * (x2 - x1), CROP_MARGIN * (y2 - y1)
     x1, x2 = max(0, round(x1 - dx)), max(0, round(x2 + dx))
     y1, y2 = max(0, round(y1 - dy)), max(0, round(y2 + dy))
     crop = image[y1:y2, x1:x2]
+    turns = [cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE), cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE)]
     if found.pose == SIDEWAYS:
-        return [cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE), cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE), crop]
+        return turns + [crop]
+    if found.pose == UPRIGHT and x2 - x1 > y2 - y1:
+        return [crop] + turns
     return [crop]
 
 
 def name_tiles(image: np.ndarray, found: list[Found], classifier) -> list[Detection]:
     """Detections with the classifier's names (best first), each pose settled by them (see
     `_settled`)."""
-    crops, owners, turned = [], [], []
+    crops, owners, as_found = [], [], []
     for index, tile in enumerate(found):
         tile_crops = crop_tile(image, tile)
         for k, crop in enumerate(tile_crops):
             if crop.shape[0] >= 2 and crop.shape[1] >= 2:
                 crops.append(crop)
                 owners.append(index)
-                turned.append(tile.pose == SIDEWAYS and k < len(tile_crops) - 1)
-    named: dict[int, list[tuple[str, float]]] = {}      # the surest reading, turned upright
-    as_lying: dict[int, list[tuple[str, float]]] = {}   # a sideways tile's, not turned
-    for owner, is_turned, ranking in zip(owners, turned, classifier.classify(crops) if crops else []):
-        if found[owner].pose == SIDEWAYS and not is_turned:
-            as_lying[owner] = ranking
-        elif owner not in named or ranking[0][1] > named[owner][0][1]:
-            named[owner] = ranking
-    return [_settled(tile, named.get(i), as_lying.get(i)) for i, tile in enumerate(found)]
+                # a sideways tile's crops are turned but its last; a wide upright one's are turned but its first
+                as_found.append(k < len(tile_crops) - 1 if tile.pose == SIDEWAYS else k == 0)
+    named: dict[int, list[tuple[str, float]]] = {}   # the surest reading in the pose the finder gave
+    other: dict[int, list[tuple[str, float]]] = {}   # ... in the other pose (upright / sideways)
+    for owner, in_pose, ranking in zip(owners, as_found, classifier.classify(crops) if crops else []):
+        kept = named if in_pose else other
+        if owner not in kept or ranking[0][1] > kept[owner][0][1]:
+            kept[owner] = ranking
+    return [_settled(tile, named.get(i), other.get(i)) for i, tile in enumerate(found)]
 
 
 def _settled(tile: Found, ranking: list[tuple[str, float]] | None,
-             as_lying: list[tuple[str, float]] | None) -> Detection:
+             other: list[tuple[str, float]] | None) -> Detection:
     """A tile's pose and names, the classifier's word weighed against the finder's: a tile
     found face down and surely named a face is face up; a tile taken for sideways and named
-    surest as it lies is upright; a tile found as a face but surely named "back" is face down."""
+    surest as it lies is upright, and one taken for upright but named surest turned is
+    sideways; a tile found as a face but surely named "back" is face down."""
     outline = tile.outline
     if tile.pose == FACE_DOWN:
         if ranking and ranking[0][0] != BACK and ranking[0][1] >= FACE_UP_SURE:
             return Detection(tile.box, UPRIGHT, tuple(ranking), outline)
         return Detection(tile.box, FACE_DOWN, (), outline)
     pose = tile.pose
-    turned_best = ranking[0][1] if ranking else 0.0
-    if as_lying and as_lying[0][1] >= max(UNTURNED_SURE, turned_best + UNTURNED_MARGIN):
-        ranking, pose = as_lying, UPRIGHT
+    best = ranking[0][1] if ranking else 0.0
+    if other and other[0][1] >= max(OTHER_POSE_SURE, best + OTHER_POSE_MARGIN):
+        ranking, pose = other, UPRIGHT if pose == SIDEWAYS else SIDEWAYS
     if ranking and ranking[0][0] == BACK and ranking[0][1] >= BACK_SURE:
         return Detection(tile.box, FACE_DOWN, (), outline)
     return Detection(tile.box, pose, tuple(ranking or ()), outline)

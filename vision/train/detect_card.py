@@ -21,9 +21,10 @@ YOLO-style anchor head because tiles are one shape at many sizes and often touch
 tile needs no anchors and no tuning of box overlaps, and decoding is a 3x3 peak search. Peaks of
 one tile in two cells are merged when their faces overlap by more than 60% of the smaller."""
     if s.get("backbone", "plain") == "lite0":
+        frozen = (f"the stem and the first {s['frozen']} blocks keep their ImageNet weights and statistics"
+                  if s.get("frozen") else "every layer fine-tuned")
         return f"""CenterNet-style on a pretrained backbone: **{LITE0_CREDIT}**, fine-tuned here
-(`vision/train/effnet.py`; the stem and the first {s.get('frozen', 0)} blocks keep their ImageNet weights and
-statistics; features taken at strides 4, 8, 16 and 32), {head}
+(`vision/train/effnet.py`; {frozen}; features taken at strides 4, 8, 16 and 32), {head}
 No weights trained on tiles by others are used."""
     return f"""CenterNet-style: a plain strided backbone of 3x3 conv + batch-norm + ReLU layers, learnt from
 scratch ({s['width'] // 2}-{s['width']}-{s['width'] * 2}-{s['width'] * 3}-{s['width'] * 4}
@@ -32,6 +33,8 @@ channels down to stride 32, so a tile filling a sixth of the frame is still seen
 
 def _epochs(report: dict) -> str:
     planned, run = report["settings"]["epochs"], report.get("epochs_run", report["settings"]["epochs"])
+    if report["settings"].get("minutes"):
+        return f"the {run} run in its {report['settings']['minutes']} minutes (the last cut short by the clock)"
     if run >= planned:
         return str(planned)
     return f"the {run} run ({planned} planned; stopped for the time budget before the learning rate had fallen all the way)"
@@ -44,6 +47,13 @@ def write(path: Path, report: dict, held_out: dict[str, Finding], size_bytes: in
     rows = "\n".join(f"| {name} | {f.recall:.1%} ({f.found}/{f.tiles}) | "
                      f"{f.false_per_photo:.2f} | {f.photos} |" for name, f in held_out.items())
     minutes = report.get("minutes")
+    where = report.get("device", "cpu")
+    built = (f"; {minutes} min on {'2 shared CPU cores' if where == 'cpu' else f'one {where} (sample drawing on its CPU cores)'}"
+             if minutes else "")
+    if report.get("samples_seen"):
+        built += f", {report['samples_seen']} samples in {report['steps']} steps"
+    if report.get("quantized"):
+        built += f"; then to 8-bit integers: {report['quantized']}"
     chosen = report.get("chosen_on", {})
     chosen_rows = "\n".join(f"| {name} | {best.get(name, '?')} | {value} |" for name, value in chosen.items())
     worst_name, worst_f1 = report.get("worst", ("?", 0.0))
@@ -57,6 +67,12 @@ def write(path: Path, report: dict, held_out: dict[str, Finding], size_bytes: in
     if s.get("webcam_share"):
         extras.append(f"Of the rendered samples, {s['webcam_share']:.0%} are wide 16:9 webcam frames with the hand in a "
                       "strip below such shelves (`render.scene.webcam_frame`)")
+    if s.get("photoreal_share"):
+        extras.append(f"{s['photoreal_share']:.0%} of the samples are Blender frames (`python -m vision.render.photoreal`, "
+                      f"{report.get('photoreal_frames', '?')} frames on every cloth but the blue felt, which is kept to "
+                      "choose by): tiles as rounded blocks with a face layer and a coloured back, lit by an area light, "
+                      "seen by phone (4:3) and webcam (16:9) cameras, each tile's whole box and face box projected from "
+                      "its corners, so they teach the body beyond the face on tiles that are not drawn flat")
     extra = "".join(f"\n- {e}." for e in extras)
     limits = "".join(f"\n- {item}" for item in report.get("limits", []))   # what the run's measurement showed
     held = f" The venue `{s['hold_out']}` was held out of training whole and judged with the tuning." if s.get("hold_out") else ""
@@ -67,7 +83,7 @@ that shows), its pose (upright, sideways, face down) and how sure it is. The cla
 (`tile_classifier.onnx`, [MODEL_CARD.md](MODEL_CARD.md)) then names each face. Input: the photo
 as BGR, its long side scaled to {s.get('side_infer', 512)} and padded to multiples of 32 (`vision/detect.py: letterbox`), float32
 NCHW in 0-255; output: 11 maps at a quarter of the input's size, decoded by `vision/detect.py`.
-Built by `python -m vision.train.detector` ({size_bytes / 1e6:.1f} MB, float32{f"; {minutes} min on 2 shared CPU cores" if minutes else ""}).
+Built by `python -m vision.train.detector` ({size_bytes / 1e6:.1f} MB{"" if report.get("quantized") else ", float32"}{built}).
 {report.get("note", "")}
 
 ## Network
@@ -97,8 +113,10 @@ Built by `python -m vision.train.detector` ({size_bytes / 1e6:.1f} MB, float32{f
 
 ## Settings
 {", ".join(f"`{k}`={v}" for k, v in s.items())}; AdamW, one-cycle learning rate; focal loss on
-the heatmaps (CenterNet's), L1 on size, offset and body, cross-entropy on pose. Seeded: epoch e's
-samples come from the seed and e alone; `--resume` goes on from the last epoch's checkpoint.
+the heatmaps (CenterNet's), L1 on size, offset and body, cross-entropy on pose. Seeded: each
+sample comes from the seed, its epoch and its number alone, however many workers draw them;
+`--resume` goes on from the last epoch's checkpoint. A run of set minutes (`--minutes`) has the
+learning rate follow the clock, so how many steps it takes is the machine's (recorded above).
 
 ## Choosing what ships
 After each epoch the model was measured on each source it does not train on, apart: the tuning

@@ -17,7 +17,7 @@ from ..render import render_scene
 from ..render.clutter import backdrop, room
 from ..render.scene import webcam_frame
 from ..render.fingers import draw_fingers
-from .detect_model import STRIDE
+from ..detect import STRIDE
 
 FACE_UP, FACE_DOWN_HEAT = 0, 1
 MIN_FACE = 6          # input pixels: a smaller face is neither taught as a tile nor as no tile
@@ -64,6 +64,16 @@ def webcam_sample(rng: np.random.Generator) -> Sample:
     return Sample(scene.image, np.array([t.box for t in tiles], np.float32),
                   np.array([t.whole for t in tiles], np.float32), np.array([t.pose == "face_down" for t in tiles]),
                   np.array([t.pose == "sideways" for t in tiles]), True)
+
+
+def photoreal_sample(image: np.ndarray, tiles: list[dict]) -> Sample:
+    """A Blender frame (`render.photoreal`): each tile's whole box and face box projected from
+    its corners. A face-down tile has no face: its whole box stands for it. Blender's tiles
+    are never laid sideways, but the plan does not say so per tile: pose is left unknown."""
+    down = np.array([t["face"] is None for t in tiles], bool)
+    wholes = np.array([t["whole"] for t in tiles], np.float32).reshape(-1, 4)
+    faces = np.array([t["whole"] if t["face"] is None else t["face"] for t in tiles], np.float32).reshape(-1, 4)
+    return Sample(image, faces, wholes, down, None, True)
 
 
 def empty_sample(rng: np.random.Generator, side: int, rooms: float = 0.0) -> Sample:

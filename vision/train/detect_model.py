@@ -14,7 +14,6 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-STRIDE = 4
 OUTPUTS = 11  # heat face-up, heat face-down, sideways, log w, log h, dx, dy, ext left/top/right/bottom
 HEATS = 2
 

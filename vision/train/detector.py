@@ -1,16 +1,20 @@
-"""Train the tile detector and ship it: `python -m vision.train.detector [--epochs N] [--resume]`.
+"""Train the tile detector and ship it: `python -m vision.train.detector [--epochs N | --minutes M] [--resume]`.
 
-Seeded end to end: epoch e's samples come from the seed and e alone, so a run stopped and
-resumed from its last checkpoint (`--resume`, kept in the cache folder each epoch) continues
-exactly as an unbroken one. After each epoch the model is measured on the tuning photos and on a
-riichi check (rendered riichi hands, standing and lying, at low angles): the epoch best on the
-two together is shipped, since a model can improve on the Chinese-style photos while it gets
-worse on riichi tables. The heatmap threshold is then chosen on the same tuning data and stored
-in the ONNX file's metadata with the input side.
+Seeded end to end: each sample comes from the seed, its epoch and its number alone, so any
+number of sample workers (`--workers`) draws the same epoch, and a run stopped and resumed from
+its last checkpoint (`--resume`, kept in the cache folder each epoch) continues as an unbroken
+one. On a GPU (`--device cuda`) a run is best given minutes rather than epochs: the learning
+rate then follows the clock. After each epoch the model is measured on every source it does not
+train on, apart (the tuning venues, camerash tuning sets, rendered riichi hands with look-alikes,
+Blender frames on a held-out cloth, a venue held out with `--hold-out`): the epoch whose worst
+source is best ships, since a player's table is always a source the model never saw. The
+heatmap threshold is then chosen the same way, under the project's false-tile target
+(`detect_eval.choose_threshold`), and stored in the ONNX file's metadata with the input side.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -29,8 +33,11 @@ from ..detect import DETECT_SIDE, MODEL_NAME, decode, letterbox
 from ..render import render_scene
 from . import photos
 from .data import cache_dir
-from .detect_data import Sample, augment, empty_sample, real_sample, rendered_sample, targets, webcam_sample
-from .detect_eval import Finding, iou_matrix, worst
+from .detect_data import (augment, empty_sample, photoreal_sample, real_sample, rendered_sample, targets,
+                          webcam_sample)
+from .photoreal_frames import PhotorealFrame, photoreal_frames
+from .schedule import one_cycle
+from .detect_eval import Finding, choose_threshold, iou_matrix, worst
 from .detect_model import build
 
 
@@ -53,35 +60,54 @@ class Settings:
     room_share: float = 0.0     # tile-free samples that are shelves of CJK-titled books and printed cards
     webcam_share: float = 0.0   # rendered samples framed as a wide webcam frame with the room behind
     hold_out: str = ""          # an hk-roboflow venue (`sets.venue_of`) left out of training and judged with the tuning
+    photoreal_share: float = 0.0  # samples that are Blender frames (`render.photoreal`), their held-out cloth aside
     threads: int = 1           # two stall on each other whenever other work shares the cores
+    workers: int = 1            # processes drawing samples (each draws its own share of an epoch)
+    device: str = "cpu"         # where the network trains ("cuda" on a GPU machine)
+    minutes: float = 0.0        # train this long, the learning rate following the clock (0: `epochs` epochs)
     riichi_check: int = 40      # rendered riichi hands measured each epoch
     tune_photos: int = 80       # tuning photos measured each epoch (all of them at the end)
 
 
 class Stream(torch.utils.data.IterableDataset):
-    """One epoch's samples, from the seed and the epoch alone."""
+    """One epoch's samples, each from the seed, the epoch and its number alone, so any number
+    of workers (each drawing every n-th sample) gives the same epoch."""
 
-    def __init__(self, settings: Settings, epoch: int, real: list[photos.LabelledPhoto]):
-        self.settings, self.epoch, self.real = settings, epoch, real
+    def __init__(self, settings: Settings, epoch: int, real: list[photos.LabelledPhoto],
+                 frames: list[PhotorealFrame] = ()):
+        self.settings, self.epoch, self.real, self.frames = settings, epoch, real, list(frames)
 
     def __iter__(self):
+        info = torch.utils.data.get_worker_info()
+        first, step = (info.id, info.num_workers) if info else (0, 1)
+        for n in range(first, self.settings.samples, step):
+            yield self.sample(np.random.default_rng([self.settings.seed, self.epoch, n]))
+
+    def sample(self, rng: np.random.Generator) -> tuple[torch.Tensor, dict[str, np.ndarray]]:
         s = self.settings
-        rng = np.random.default_rng([s.seed, self.epoch])
-        for _ in range(s.samples):
-            pick = rng.random()
-            if pick < s.real_share and self.real:
-                photo = self.real[int(rng.integers(len(self.real)))]
-                image = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
-                sample = augment(real_sample(image, photo.boxes, photo.unnamed), rng, s.side, True, s.finger_share,
-                                 s.stretch)
-            elif pick < s.real_share + s.empty_share:
-                sample = augment(empty_sample(rng, s.side, s.room_share), rng, s.side, False, s.finger_share, s.stretch)
-            elif s.webcam_share and rng.random() < s.webcam_share:
-                sample = augment(webcam_sample(rng), rng, s.side, False, s.finger_share, s.stretch)
-            else:
-                sample = augment(rendered_sample(rng), rng, s.side, True, s.finger_share, s.stretch)
-            t = targets(sample, s.side)
-            yield torch.from_numpy(sample.image.transpose(2, 0, 1).astype(np.float32)), t
+        pick = rng.random()
+        if pick < s.real_share and self.real:
+            photo = self.real[int(rng.integers(len(self.real)))]
+            image = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
+            sample = augment(real_sample(image, photo.boxes, photo.unnamed), rng, s.side, True, s.finger_share,
+                             s.stretch)
+        elif pick < s.real_share + s.empty_share:
+            sample = augment(empty_sample(rng, s.side, s.room_share), rng, s.side, False, s.finger_share, s.stretch)
+        elif pick < s.real_share + s.empty_share + s.photoreal_share and self.frames:
+            frame = self.frames[int(rng.integers(len(self.frames)))]
+            sample = augment(photoreal_sample(cv2.imread(str(frame.path), cv2.IMREAD_COLOR), frame.tiles), rng,
+                             s.side, True, s.finger_share, s.stretch)
+        elif s.webcam_share and rng.random() < s.webcam_share:
+            sample = augment(webcam_sample(rng), rng, s.side, False, s.finger_share, s.stretch)
+        else:
+            sample = augment(rendered_sample(rng), rng, s.side, True, s.finger_share, s.stretch)
+        return torch.from_numpy(sample.image.transpose(2, 0, 1).astype(np.float32)), targets(sample, s.side)
+
+
+def _quiet_worker(_: int) -> None:
+    """A sample worker uses one thread: the workers are the parallelism. (OpenCV's own thread
+    count is set before the workers fork, in `train`: set in a forked child it can hang.)"""
+    torch.set_num_threads(1)
 
 
 def focal(logits: torch.Tensor, heat: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
@@ -113,10 +139,12 @@ def loss_of(out: torch.Tensor, t: dict[str, torch.Tensor]) -> tuple[torch.Tensor
 @dataclass
 class Check:
     """A picture with its face boxes, for measuring while training. `partial`: only some tiles
-    are labelled (camerash), so detections overlapping no label say nothing."""
+    are labelled (camerash), so detections overlapping no label say nothing. `whole`: the
+    boxes are whole tiles (the Blender frames), matched against the whole boxes found."""
     image: np.ndarray
     faces: np.ndarray
     partial: bool = False
+    whole: bool = False
 
 
 def riichi_check(count: int, seed: int = 9001) -> list[Check]:
@@ -170,17 +198,23 @@ def choice_checks(s: Settings, root: Path, tune: list[photos.LabelledPhoto], hel
         out[f"held out of training: {s.hold_out}"] = photo_checks(held[::1 if every else max(1, len(held) // 40)])
     out["camerash tuning sets"] = photo_checks(photos.camerash(root, TUNING_SETS), partial=True)
     out["rendered riichi with look-alikes"] = riichi_check(s.riichi_check) + lookalike_check(s.riichi_check // 2)
+    unseen = [f for f in photoreal_frames() if f.held_out]
+    if unseen:
+        out["Blender frames on a cloth never trained on (whole tiles)"] = [
+            Check(cv2.imread(str(f.path), cv2.IMREAD_COLOR), np.array([t["whole"] for t in f.tiles], np.float32),
+                  whole=True) for f in unseen[::1 if every else max(1, len(unseen) // 40)]]
     return out
 
 
 def raw_outputs(model: torch.nn.Module, checks: list[Check], side: int) -> list[tuple[np.ndarray, float]]:
     model.eval()
+    device = next(model.parameters()).device
     out = []
     with torch.no_grad():
         for c in checks:
             boxed, factor = letterbox(c.image, side)
-            x = torch.from_numpy(boxed.transpose(2, 0, 1)[None].astype(np.float32))
-            out.append((model(x)[0].numpy(), factor))
+            x = torch.from_numpy(boxed.transpose(2, 0, 1)[None].astype(np.float32)).to(device)
+            out.append((model(x)[0].float().cpu().numpy(), factor))
     model.train()
     return out
 
@@ -189,7 +223,7 @@ def measure(raws: list[tuple[np.ndarray, float]], checks: list[Check], threshold
     finding = Finding()
     for (raw, factor), c in zip(raws, checks):
         found = decode(raw, threshold, factor, c.image.shape[:2])
-        boxes = np.array([f.box for f in found], np.float32).reshape(-1, 4)
+        boxes = np.array([f.whole if c.whole else f.box for f in found], np.float32).reshape(-1, 4)
         if c.partial and len(boxes):
             boxes = boxes[iou_matrix(boxes, c.faces).max(axis=1) > 0.1] if len(c.faces) else boxes[:0]
         finding.add(c.faces, boxes)
@@ -200,6 +234,31 @@ def measure_all(model: torch.nn.Module, checks: dict[str, list[Check]], threshol
     """Each source's finding at each threshold (the network runs once a picture)."""
     raws = {name: raw_outputs(model, items, DETECT_SIDE) for name, items in checks.items()}
     return {float(t): {name: measure(raws[name], items, float(t)) for name, items in checks.items()} for t in thresholds}
+
+
+THRESHOLDS = np.arange(0.2, 0.65, 0.05)
+def rechoose(path: Path, report: dict) -> dict:
+    """Choose again the threshold of the exported model at `path` on the checks its settings
+    name (the network run by onnxruntime, as it ships), store it in the file and the report."""
+    import onnx
+
+    from ..detect import TileFinder
+
+    s = Settings(**report["settings"])
+    root = photos.shared_photos()
+    held = [p for p in photos.load(root, photos.TRAIN) if s.hold_out and photos.venue_of(p.key) == s.hold_out]
+    checks = choice_checks(s, root, photos.load(root, photos.TUNE), held, every=True)
+    finder = TileFinder(path)
+    raws = {name: [finder.raw(c.image) for c in items] for name, items in checks.items()}
+    sweep = {float(t): {name: measure(raws[name], items, float(t)) for name, items in checks.items()}
+             for t in THRESHOLDS}
+    threshold = choose_threshold(sweep)
+    proto = onnx.load(str(path))
+    entry = next(e for e in proto.metadata_props if e.key == "settings")
+    entry.value = json.dumps({**json.loads(entry.value), "threshold": round(threshold, 2)})
+    onnx.save(proto, str(path))
+    return {**report, "threshold": round(threshold, 2), "chosen_on": {n: str(f) for n, f in sweep[threshold].items()},
+            "worst": worst(sweep[threshold])}
 
 
 def export(model: torch.nn.Module, path: Path, settings: dict) -> None:
@@ -227,6 +286,8 @@ def trained_on(s: Settings) -> list[str]:
         out.append("tile-free rooms: shelves of CJK-titled books, printed cards")
     if s.webcam_share:
         out.append("rendered webcam frames with CJK bookshelves")
+    if s.photoreal_share:
+        out.append("Blender photoreal frames (all cloths but the blue felt)")
     return out
 
 
@@ -235,6 +296,7 @@ def train(s: Settings, resume: bool, out: Path, stop: bool = False) -> dict:
     threshold by the worst source, export to `out`, and return the report."""
     torch.manual_seed(s.seed)
     torch.set_num_threads(s.threads)
+    cv2.setNumThreads(1)   # before any sample worker forks: OpenCV's pool does not survive a fork
     root = photos.shared_photos()
     if root is None:
         raise SystemExit("the labelled photos (../shared/data/photos/hk-roboflow) are not there")
@@ -243,59 +305,78 @@ def train(s: Settings, resume: bool, out: Path, stop: bool = False) -> dict:
     real = [p for p in real if p not in held]
     tune = photos.load(root, photos.TUNE)
     checks = choice_checks(s, root, tune, held, every=False)
-    model = build(s.backbone, s.width, frozen=s.frozen).to(memory_format=torch.channels_last)
+    frames = [f for f in photoreal_frames() if not f.held_out] if s.photoreal_share else []
+    device = torch.device(s.device)
+    model = build(s.backbone, s.width, frozen=s.frozen).to(device, memory_format=torch.channels_last)
     optimiser = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=s.lr,
                                   weight_decay=s.weight_decay)
     steps = s.epochs * math.ceil(s.samples / s.batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, s.lr, total_steps=steps, pct_start=0.1)
     folder = cache_dir() / "detector"
     folder.mkdir(parents=True, exist_ok=True)
     tag = f"{s.backbone}-{s.seed}" if s.backbone != "plain" else f"{s.seed}"
     checkpoint = folder / f"last-{tag}.pt"
-    start, history, best = 0, [], {"score": -1.0}
+    start, step, spent, history, best = 0, 0, 0.0, [], {"score": -1.0}
     if resume and checkpoint.is_file():
-        state = torch.load(checkpoint, weights_only=False)
+        state = torch.load(checkpoint, weights_only=False, map_location=device)
         model.load_state_dict(state["model"])
         optimiser.load_state_dict(state["optimiser"])
-        schedule.load_state_dict(state["schedule"])
         start, history, best = state["epoch"], state["history"], state["best"]
+        step, spent = state.get("step", start * math.ceil(s.samples / s.batch)), state.get("spent", 0.0)
         print(f"resumed after epoch {start}", flush=True)
-    for epoch in range(start, start if stop else s.epochs):
+    # bf16 on a GPU: the sums stay in float32, the loss is taken in float32
+    autocast = torch.autocast("cuda", torch.bfloat16) if device.type == "cuda" else contextlib.nullcontext()
+    clock = time.time() - spent
+    progress = lambda: min(1.0, (time.time() - clock) / (s.minutes * 60) if s.minutes else step / steps)  # noqa: E731
+    epoch = start
+    while not stop and progress() < 1.0 and (s.minutes or epoch < s.epochs):
         began = time.time()
-        loader = torch.utils.data.DataLoader(Stream(s, epoch, real), batch_size=s.batch, num_workers=1)
+        loader = torch.utils.data.DataLoader(Stream(s, epoch, real, frames), batch_size=s.batch,
+                                             num_workers=s.workers, worker_init_fn=_quiet_worker,
+                                             pin_memory=device.type == "cuda",
+                                             prefetch_factor=4 if s.workers else None)
         totals: dict[str, float] = {}
+        batches = 0
         for images, t in loader:
-            out_maps = model(images.contiguous(memory_format=torch.channels_last))
-            loss, parts = loss_of(out_maps, t)
+            images = images.to(device, non_blocking=True).contiguous(memory_format=torch.channels_last)
+            t = {k: v.to(device, non_blocking=True) for k, v in t.items()}
+            for group in optimiser.param_groups:
+                group["lr"] = one_cycle(progress(), s.lr)
+            with autocast:
+                out_maps = model(images)
+            loss, parts = loss_of(out_maps.float(), t)
             optimiser.zero_grad()
             loss.backward()
             optimiser.step()
-            schedule.step()
+            step, batches = step + 1, batches + 1
             for k, v in parts.items():
                 totals[k] = totals.get(k, 0.0) + v
+            if progress() >= 1.0:
+                break
         findings = measure_all(model, checks, [0.35])[0.35]
         weakest, score = worst(findings)
-        row = {"epoch": epoch + 1, "seconds": round(time.time() - began), "score": round(score, 4), "worst": weakest,
-               **{name: str(f) for name, f in findings.items()},
-               **{k: round(v / (s.samples / s.batch), 4) for k, v in totals.items()}}
+        epoch += 1
+        row = {"epoch": epoch, "seconds": round(time.time() - began), "steps": step, "score": round(score, 4),
+               "worst": weakest, **{name: str(f) for name, f in findings.items()},
+               **{k: round(v / max(batches, 1), 4) for k, v in totals.items()}}
         history.append(row)
         print(json.dumps(row), flush=True)
-        torch.save(model.state_dict(), folder / f"epoch-{tag}-{epoch + 1}.pt")  # to re-choose by another rule
+        torch.save(model.state_dict(), folder / f"epoch-{tag}-{epoch}.pt")  # to re-choose by another rule
         if score > best["score"]:
-            best = {"score": score, "epoch": epoch + 1}
+            best = {"score": score, "epoch": epoch}
             torch.save(model.state_dict(), folder / f"best-{tag}.pt")
-        torch.save({"model": model.state_dict(), "optimiser": optimiser.state_dict(), "schedule": schedule.state_dict(),
-                    "epoch": epoch + 1, "history": history, "best": best}, checkpoint)
-    model.load_state_dict(torch.load(folder / f"best-{tag}.pt"))
-    sweep = measure_all(model, choice_checks(s, root, tune, held, every=True), np.arange(0.2, 0.65, 0.05))
-    threshold = max(sweep, key=lambda k: worst(sweep[k])[1])
-    export(model, out, {"threshold": round(threshold, 2), "side": DETECT_SIDE, "seed": s.seed, "epoch": best["epoch"],
-                        "backbone": s.backbone, "trained_on": trained_on(s)})
+        torch.save({"model": model.state_dict(), "optimiser": optimiser.state_dict(), "epoch": epoch, "step": step,
+                    "spent": time.time() - clock, "history": history, "best": best}, checkpoint)
+    model.load_state_dict(torch.load(folder / f"best-{tag}.pt", map_location=device))
+    sweep = measure_all(model, choice_checks(s, root, tune, held, every=True), THRESHOLDS)
+    threshold = choose_threshold(sweep)
+    export(model.to("cpu"), out, {"threshold": round(threshold, 2), "side": DETECT_SIDE, "seed": s.seed,
+                                  "epoch": best["epoch"], "backbone": s.backbone, "trained_on": trained_on(s)})
     report = {"settings": asdict(s), "best_epoch": best["epoch"], "threshold": round(threshold, 2),
               "chosen_on": {name: str(f) for name, f in sweep[threshold].items()},
               "worst": worst(sweep[threshold]), "history": history,
               "train_photos": len(real), "tune_photos": len(tune), "lookalikes": s.riichi_check // 2,
-              "epochs_run": len(history)}
+              "epochs_run": len(history), "steps": step, "samples_seen": step * s.batch,
+              "photoreal_frames": len(frames), "device": torch.cuda.get_device_name(device) if device.type == "cuda" else "cpu"}
     (folder / f"report-{tag}.json").write_text(json.dumps(report, indent=1))
     return report
 
@@ -346,6 +427,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=model_path(MODEL_NAME))
     parser.add_argument("--evaluate-only", action="store_true",
                         help="measure the model at --out on the held-out photos and rewrite its card")
+    parser.add_argument("--rechoose", action="store_true",
+                        help="with --evaluate-only: choose the threshold of the model at --out again first")
     args = parser.parse_args(argv)
     os.environ.setdefault("OMP_NUM_THREADS", "2")
     settings = Settings(**{f.name: getattr(args, f.name) for f in fields(Settings)})
@@ -357,6 +440,9 @@ def main(argv: list[str] | None = None) -> int:
         report["minutes"] = round((time.time() - began) / 60)
         report_path.write_text(json.dumps(report, indent=1))
     report = json.loads(report_path.read_text())
+    if args.rechoose:
+        report = rechoose(args.out, report)
+        report_path.write_text(json.dumps(report, indent=1))
     measured = held_out(args.out)
     for name, finding in measured.items():
         print(f"{name}: {finding}", flush=True)

