@@ -143,6 +143,11 @@ def test_the_photoreal_plan_comes_from_its_seed(tmp_path):
     first, again = plan(3, 2, tmp_path / "a"), plan(3, 2, tmp_path / "b")
     assert first == again and plan(4, 2, tmp_path / "b") != first
     for frame in first["frames"]:
-        faces = [t["face"] for t in frame["tiles"] if t["face"]]
+        faces = [t["face"] for t in frame["tiles"] + frame["table"] if t["face"]]
         assert len(frame["tiles"]) >= 14 and all((tmp_path / "a" / name).is_file() for name in faces)
-        assert all(t["label"] == "back" for t in frame["tiles"] if t["face"] is None)
+        assert all(t["label"] == "back" and t["pose"] == "face_down" for t in frame["tiles"] + frame["table"]
+                   if t["face"] is None)
+        assert all(t["meld"] for t in frame["tiles"] if t["pose"] == "sideways")   # only a called tile is turned
+    many = plan(5, 12, tmp_path / "b")["frames"]
+    assert any(t["pose"] == "sideways" for f in many for t in f["tiles"])
+    assert any(f["table"] for f in many) and any(f["wall"] for f in many) and any(f["props"] for f in many)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from vision.train.detect_data import photoreal_sample
-from vision.train.detect_eval import MAX_FALSE, Finding, choose_threshold
+from vision.train.detect_eval import Finding, choose_threshold
 from vision.train.photoreal_frames import HELD_OUT_CLOTH, photoreal_frames
 from vision.train.schedule import one_cycle
 
@@ -32,20 +32,14 @@ def _finding(found: int, tiles: int, false: int, photos: int = 10) -> Finding:
     return f
 
 
-def test_the_threshold_keeps_false_tiles_under_the_target_where_one_can():
-    # 0.30 scores best on its worst source, but takes 0.8 false tiles a photo on a tuning venue
+def test_the_threshold_is_the_one_whose_worst_source_scores_best():
+    # 0.30 finds most on the renders but takes 2 false tiles a photo on the webcam frames
     sweep = {
-        0.30: {"venue": _finding(99, 100, 8), "renders": _finding(97, 100, 2)},
-        0.35: {"venue": _finding(98, 100, 4), "renders": _finding(95, 100, 1)},
-        0.40: {"venue": _finding(96, 100, 2), "renders": _finding(90, 100, 1)},
+        0.30: {"venue": _finding(99, 100, 8), "webcam frames": _finding(99, 100, 20)},
+        0.40: {"venue": _finding(97, 100, 3), "webcam frames": _finding(97, 100, 6)},
+        0.50: {"venue": _finding(90, 100, 1), "webcam frames": _finding(85, 100, 2)},
     }
-    assert choose_threshold(sweep) == 0.35
-    assert all(f.false_per_photo < MAX_FALSE for f in sweep[0.35].values())
-
-
-def test_with_no_threshold_under_the_target_the_worst_source_decides():
-    sweep = {0.3: {"venue": _finding(99, 100, 9)}, 0.4: {"venue": _finding(80, 100, 7)}}
-    assert choose_threshold(sweep) == 0.3
+    assert choose_threshold(sweep) == 0.40
 
 
 def test_an_epoch_is_the_same_however_many_workers_draw_it():
@@ -91,6 +85,14 @@ def test_a_blender_frame_teaches_whole_boxes_and_a_face_down_tile_by_its_whole_b
     assert sample.down.tolist() == [False, True]
     assert sample.faces[1].tolist() == sample.wholes[1].tolist() == [22, 10, 32, 24]
     assert sample.faces[0].tolist() == [11, 10, 19, 20] and sample.sideways is None and sample.knows_backs
+
+
+def test_a_blender_frame_that_says_its_poses_teaches_the_turned_tile():
+    tiles = [{"label": "1m", "pose": "upright", "whole": [10, 10, 20, 24], "face": [11, 10, 19, 20]},
+             {"label": "2m", "pose": "sideways", "whole": [22, 14, 36, 24], "face": [22, 15, 34, 23]},
+             {"label": "back", "pose": "face_down", "whole": [38, 10, 48, 24], "face": None}]
+    sample = photoreal_sample(np.zeros((40, 60, 3), np.uint8), tiles)
+    assert sample.sideways.tolist() == [False, True, False] and sample.down.tolist() == [False, False, True]
 
 
 def _dynamic_conv(path, rng):

@@ -6,7 +6,7 @@ ones: they are only measured, here), re-encoded smaller, with their label files;
 tuning sets; the FluffyStuff art; the Blender frames in the cache; and the EfficientNet-Lite0
 ImageNet weights in half precision (the fine-tuning starts from them; the halves cost nothing
 it can notice). It says which variables point the run at each. The folder is a working copy for
-one run: it is never committed (`.git/info/exclude` it).
+one run, never committed (`.gitignore` names `.devdata/`, the folder the README uses).
 """
 from __future__ import annotations
 

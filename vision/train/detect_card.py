@@ -55,7 +55,7 @@ def write(path: Path, report: dict, held_out: dict[str, Finding], size_bytes: in
     if report.get("quantized"):
         built += f"; then to 8-bit integers: {report['quantized']}"
     chosen = report.get("chosen_on", {})
-    chosen_rows = "\n".join(f"| {name} | {best.get(name, '?')} | {value} |" for name, value in chosen.items())
+    chosen_rows = "\n".join(f"| {name} | {best.get(name, 'not measured then')} | {value} |" for name, value in chosen.items())
     worst_name, worst_f1 = report.get("worst", ("?", 0.0))
     extras = []
     if s.get("stretch", 1.0) > 1.0:
@@ -123,7 +123,9 @@ After each epoch the model was measured on each source it does not train on, apa
 photos venue by venue, the camerash sets the classifier tunes on (partly labelled: detections
 overlapping no label are not counted; the detector never trains on camerash), and
 {s['riichi_check']} rendered riichi hands (half standing at 5-30 degrees, half lying at 30-45){
-f" with {report['lookalikes']} tile-free pictures crowded with look-alikes (every detection there false)" if report.get('lookalikes') else ""}.
+f" with {report['lookalikes']} tile-free pictures crowded with look-alikes (every detection there false)" if report.get('lookalikes') else ""}; and,
+where the table below lists them, Blender frames on a cloth never trained on (their whole boxes)
+and rendered wide webcam frames with shelves of CJK-titled books behind.
 The epoch whose WORST source is best ships, not the best average, since a player's table is
 always a source the model never saw: epoch {report['best_epoch']} of {_epochs(report)}. The threshold on the heatmaps,
 {report['threshold']}, was then chosen the same way on all the tuning photos; its worst source there is

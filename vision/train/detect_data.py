@@ -68,12 +68,15 @@ def webcam_sample(rng: np.random.Generator) -> Sample:
 
 def photoreal_sample(image: np.ndarray, tiles: list[dict]) -> Sample:
     """A Blender frame (`render.photoreal`): each tile's whole box and face box projected from
-    its corners. A face-down tile has no face: its whole box stands for it. Blender's tiles
-    are never laid sideways, but the plan does not say so per tile: pose is left unknown."""
+    its corners. A face-down tile has no face: its whole box stands for it. Frames rendered
+    before the labels said each tile's pose (none of them laid a tile sideways, but they do not
+    say so) leave the pose unknown."""
     down = np.array([t["face"] is None for t in tiles], bool)
     wholes = np.array([t["whole"] for t in tiles], np.float32).reshape(-1, 4)
     faces = np.array([t["whole"] if t["face"] is None else t["face"] for t in tiles], np.float32).reshape(-1, 4)
-    return Sample(image, faces, wholes, down, None, True)
+    posed = bool(tiles) and all("pose" in t for t in tiles)
+    sideways = np.array([t["pose"] == "sideways" for t in tiles], bool) if posed else None
+    return Sample(image, faces, wholes, down, sideways, True)
 
 
 def empty_sample(rng: np.random.Generator, side: int, rooms: float = 0.0) -> Sample:

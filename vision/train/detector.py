@@ -160,6 +160,16 @@ def riichi_check(count: int, seed: int = 9001) -> list[Check]:
     return out
 
 
+def webcam_check(count: int, seed: int = 9003) -> list[Check]:
+    """Rendered wide webcam frames, the hand in a strip below shelves of CJK-titled books: where
+    the detector before the pretrained one took the most false tiles."""
+    from ..render.scene import webcam_frame
+
+    rng = np.random.default_rng(seed)
+    return [Check(scene.image, np.array([t.box for t in scene.tiles], np.float32))
+            for scene in (webcam_frame(rng) for _ in range(count))]
+
+
 def lookalike_check(count: int, seed: int = 9002) -> list[Check]:
     """Tile-free pictures crowded with look-alikes: every detection on them is false."""
     rng = np.random.default_rng(seed)
@@ -198,6 +208,7 @@ def choice_checks(s: Settings, root: Path, tune: list[photos.LabelledPhoto], hel
         out[f"held out of training: {s.hold_out}"] = photo_checks(held[::1 if every else max(1, len(held) // 40)])
     out["camerash tuning sets"] = photo_checks(photos.camerash(root, TUNING_SETS), partial=True)
     out["rendered riichi with look-alikes"] = riichi_check(s.riichi_check) + lookalike_check(s.riichi_check // 2)
+    out["rendered webcam frames, shelves behind"] = webcam_check(s.riichi_check // 4)
     unseen = [f for f in photoreal_frames() if f.held_out]
     if unseen:
         out["Blender frames on a cloth never trained on (whole tiles)"] = [

@@ -12,7 +12,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from scorer.tiles import KINDS, Tile
+
 from ...labels import BACK
+from ..clutter import room
 from ..faces import draw_face
 from ..hands import random_hand
 from ..tilesets import random_set
@@ -23,39 +26,80 @@ CLOTHS = ((0.05, 0.35, 0.35), (0.05, 0.3, 0.08), (0.08, 0.12, 0.4), (0.25, 0.05,
 BACKS = ((0.95, 0.75, 0.1), (0.1, 0.5, 0.2), (0.1, 0.3, 0.7), (0.95, 0.45, 0.1), (0.9, 0.5, 0.6))
 
 
+def _face(folder: Path, name: str, label: str, ts, rng: np.random.Generator) -> str:
+    cv2.imwrite(str(folder / name), draw_face(label, ts, rng, (240, 320)))
+    return name
+
+
+def _hand(rng: np.random.Generator, ts, folder: Path, n: int) -> list[dict]:
+    """The hand's tiles in order: concealed, then each called meld with its called tile laid
+    sideways (a concealed kan: its two ends face down)."""
+    hand = random_hand(rng, melds=int(rng.integers(0, 3)), dora=0)
+    out = [{"label": str(t), "meld": False, "pose": "upright"} for t in sorted(hand.concealed)]
+    for m in hand.melds:
+        for j, t in enumerate(m.tiles):
+            down = m.kind == "ankan" and j in (0, len(m.tiles) - 1)
+            out.append({"label": BACK if down else str(t), "meld": True,
+                        "pose": "face_down" if down else "sideways" if j == m.called and m.kind != "ankan" else "upright"})
+    for i, tile in enumerate(out):
+        tile["face"] = None if tile["pose"] == "face_down" else _face(folder, f"face-{n}-{i}.png", tile["label"], ts, rng)
+    return out
+
+
+def _table(rng: np.random.Generator, ts, folder: Path, n: int) -> list[dict]:
+    """What lies on the table beyond the hand: discards face up in rows of six, now and then a
+    row of the wall face down (tiles to find all the same)."""
+    out = []
+    for i in range(int(rng.choice([0, 0, 3, 6, 9, 12]))):
+        label = str(Tile(int(rng.integers(KINDS))))
+        out.append({"label": label, "face": _face(folder, f"discard-{n}-{i}.png", label, ts, rng), "row": i // 6,
+                    "col": i % 6, "pose": "upright"})
+    if rng.random() < 0.3:
+        rows = 1 + (len(out) + 5) // 6
+        out += [{"label": BACK, "face": None, "row": rows, "col": c, "pose": "face_down"} for c in range(int(rng.integers(6, 15)))]
+    return out
+
+
+def _surroundings(rng: np.random.Generator, folder: Path, n: int) -> dict:
+    """Clutter around the table and light: a room behind it (shelves of CJK-titled books and
+    cards, `clutter.room`) on a wall, cups and boxes beside the tiles, and now and then the sun
+    through a window (hard shadows)."""
+    out: dict = {"props": [], "sun": None, "wall": None}
+    if rng.random() < 0.5:
+        out["wall"] = f"room-{n}.png"
+        cv2.imwrite(str(folder / out["wall"]), room(rng, 600, 1200))
+    for _ in range(int(rng.integers(0, 4))):
+        out["props"].append({"kind": "cup" if rng.random() < 0.5 else "box",
+                             "side": float(rng.choice([-1, 1])), "reach": float(rng.uniform(0.03, 0.25)),
+                             "depth": float(rng.uniform(-0.1, 0.2)), "colour": [float(c) for c in rng.uniform(0.05, 0.9, 3)],
+                             "size": [float(v) for v in rng.uniform(0.03, 0.12, 3)]})
+    if rng.random() < 0.4:
+        out["sun"] = [float(rng.uniform(0, 360)), float(rng.uniform(25, 60)), float(rng.uniform(0.8, 2.5))]
+    return out
+
+
 def plan(seed: int, count: int, folder: Path) -> dict:
-    """Each frame's tiles (face image, pose, place), table, light and camera, from the seed."""
+    """Each frame's tiles (face image, pose, place), what lies and stands around them, table,
+    light and camera, from the seed."""
     rng = np.random.default_rng(seed)
     frames = []
     for n in range(count):
         ts = random_set(rng)
-        hand = random_hand(rng, melds=int(rng.integers(0, 2)), dora=0)
-        tiles = []
         standing = bool(rng.random() < 0.4)
-        labels = [str(t) for t in sorted(hand.concealed)]
-        concealed = len(labels)
-        for m in hand.melds:
-            labels += [str(t) for t in m.tiles]
-        down = set()
-        if hand.melds and hand.melds[-1].kind == "ankan":
-            down = {len(labels) - 4, len(labels) - 1}
-        for i, label in enumerate(labels):
-            name = f"face-{n}-{i}.png"
-            if i not in down:
-                cv2.imwrite(str(folder / name), draw_face(label, ts, rng, (240, 320)))
-            tiles.append({"label": BACK if i in down else label, "face": None if i in down else name,
-                          "meld": i >= concealed})
+        cloth = CLOTHS[int(rng.integers(len(CLOTHS)))]
         frames.append({
-            "tiles": tiles, "standing": standing,
+            "tiles": _hand(rng, ts, folder, n), "table": _table(rng, ts, folder, n), "standing": standing,
             "face": [c / 255 for c in ts.face[::-1]], "back": list(BACKS[int(rng.integers(len(BACKS)))]),
             "size": [0.026, 0.035, 0.02] if rng.random() < 0.5 else [0.03, 0.04, 0.024],   # riichi or Chinese (m)
-            "cloth": list(CLOTHS[int(rng.integers(len(CLOTHS)))]),
+            "cloth": list(cloth),
             "tilt": float(rng.uniform(10, 35) if standing else rng.uniform(0, 50)),
             "yaw": float(rng.normal(0, 6)), "lens": float(rng.uniform(24, 40)),
             "light": [float(rng.uniform(-0.5, 0.5)), float(rng.uniform(-0.6, 0.2)), float(rng.uniform(0.6, 1.2))],
-            "power": float(rng.uniform(40, 120)), "exposure": float(rng.uniform(-1.2, 0.0)),
+            # a pale desk under the same light washes the faces out: a camera meters it darker
+            "power": float(rng.uniform(40, 120)), "exposure": float(rng.uniform(-1.2, 0.0)) - (sum(cloth) > 1.5),
             "wide": bool(rng.random() < 0.4),    # a 16:9 webcam frame, else a 4:3 phone photo
             "gap": float(rng.uniform(0.0005, 0.002)),
+            **_surroundings(rng, folder, n),
         })
     return {"seed": seed, "frames": frames}
 

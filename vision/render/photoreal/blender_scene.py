@@ -1,8 +1,10 @@
 """Runs inside Blender (`blender -b -P blender_scene.py -- plan.json`): builds each planned frame
-(rounded tile blocks, a face layer with its picture, a coloured back layer; a cloth; an area
-light; a phone or webcam camera), renders it with Cycles on the CPU and writes the tiles' boxes
-projected from their corners (`labels.json`: per frame, each tile's label, whole box and face
-box in pixels). Only Blender's own Python runs this file; the plan comes from `__main__.py`.
+(rounded tile blocks, a face layer with its picture, a coloured back layer; the hand standing or
+lying with its called melds, the called tile turned; discards and a wall row beyond it; a cloth;
+a wall with a room's picture, cups and boxes; an area light and now and then the sun; a phone or
+webcam camera), renders it with Cycles on the CPU and writes the tiles' boxes projected from
+their corners (`labels.json`: per frame, each tile's label, pose, whole box and face box in
+pixels). Only Blender's own Python runs this file; the plan comes from `__main__.py`.
 """
 import json
 import math
@@ -14,7 +16,7 @@ from bpy_extras.object_utils import world_to_camera_view
 from mathutils import Euler, Vector
 
 
-def material(name, colour, roughness=0.35, image=None):
+def material(name, colour, roughness=0.35, image=None, glow=0.0):
     mat = bpy.data.materials.new(name)
     mat.use_nodes = True
     nodes, links = mat.node_tree.nodes, mat.node_tree.links
@@ -25,6 +27,9 @@ def material(name, colour, roughness=0.35, image=None):
         tex = nodes.new("ShaderNodeTexImage")
         tex.image = bpy.data.images.load(image)
         links.new(tex.outputs["Color"], bsdf.inputs["Base Color"])
+        if glow:   # a picture on a far wall that the lights aimed at the table would leave black
+            links.new(tex.outputs["Color"], bsdf.inputs["Emission"])
+            bsdf.inputs["Emission Strength"].default_value = glow
         bump = nodes.new("ShaderNodeBump")      # the engraved look: ink sits a little below the face
         bump.inputs["Strength"].default_value = 0.25
         links.new(tex.outputs["Color"], bump.inputs["Height"])
@@ -50,54 +55,117 @@ def corners(centre, size):
     return [Vector((cx + dx * sx, cy + dy * sy, cz + dz * sz)) for dx in (-1, 1) for dy in (-1, 1) for dz in (-1, 1)]
 
 
+def face_plane(name, centre, size, rotation, image, colour):
+    bpy.ops.mesh.primitive_plane_add(size=1.0, location=centre, rotation=rotation)
+    plane = bpy.context.object
+    plane.name = name
+    plane.scale = (size[0], size[1], 1.0)
+    plane.data.materials.append(material(name, colour, 0.25, image))
+
+
+def lying(name, tile, cx, cy, frame, mats, folder):
+    """A tile lying on the table, face up (upright or turned sideways) or face down; its whole
+    box's and face's corners."""
+    w, h, d = frame["size"]
+    down, sideways = tile["face"] is None, tile["pose"] == "sideways"
+    tw, th = (h, w) if sideways else (w, h)     # extent along x and y
+    top, bottom = (mats["back"], mats["body"]) if down else (mats["body"], mats["back"])
+    up, low = (d * 0.4, d * 0.6) if down else (d * 0.6, d * 0.4)
+    block(f"{name}f", (tw, th, up), (cx, cy, low + up / 2), top, 0.0015)
+    block(f"{name}b", (tw, th, low), (cx, cy, low / 2), bottom, 0.0015)
+    face = None
+    if not down:
+        centre = (cx, cy, d + 0.0002)
+        face_plane(f"{name}p", centre, (w * 0.9, h * 0.9), (0, 0, math.pi / 2 if sideways else 0),
+                   str(folder / tile["face"]), frame["face"])
+        face = corners(centre, (tw * 0.9, th * 0.9, 0.0))
+    return corners((cx, cy, d / 2), (tw, th, d)), face
+
+
+def standing_tile(name, tile, cx, frame, mats, folder):
+    """A concealed tile standing, its face toward the camera's side (-y): ivory front, coloured back."""
+    w, h, d = frame["size"]
+    front, rear = d * 0.6, d * 0.4
+    block(f"{name}f", (w, front, h), (cx, -front / 2, h / 2), mats["body"], 0.0015)
+    block(f"{name}b", (w, rear, h), (cx, rear / 2, h / 2), mats["back"], 0.0015)
+    centre = (cx, -front - 0.0002, h / 2)
+    face_plane(f"{name}p", centre, (w * 0.9, h * 0.9), (math.pi / 2, 0, 0), str(folder / tile["face"]), frame["face"])
+    return corners((cx, 0.0 - (front - rear) / 2, h / 2), (w, d, h)), corners(centre, (w * 0.9, 0.0, h * 0.9))
+
+
+def hand_row(frame, mats, folder):
+    """The hand along x from 0: standing or lying, its called melds lying apart at the right
+    with the called tile turned. Returns each tile's (label, pose, whole, face) and the span."""
+    w, h, d = frame["size"]
+    boxes, x = [], 0.0
+    for i, tile in enumerate(frame["tiles"]):
+        stand = frame["standing"] and not tile["meld"]
+        across = h if tile["pose"] == "sideways" else w
+        if tile["meld"] and (i == 0 or not frame["tiles"][i - 1]["meld"]):
+            x += 0.02
+        cx = x + across / 2
+        if stand:
+            whole, face = standing_tile(f"t{i}", tile, cx, frame, mats, folder)
+        else:   # a sideways tile keeps its long edge on the row's front line
+            cy = (-0.05 if frame["standing"] else 0.0) - (h - w) / 2 * (tile["pose"] == "sideways")
+            whole, face = lying(f"t{i}", tile, cx, cy, frame, mats, folder)
+        boxes.append((tile["label"], tile["pose"], whole, face))
+        x += across + frame["gap"]
+    return boxes, x
+
+
+def table_tiles(frame, mats, folder, span):
+    """Discards in rows of six and a wall row beyond the hand (away from the camera)."""
+    w, h, d = frame["size"]
+    boxes = []
+    for i, tile in enumerate(frame.get("table", [])):
+        cx = span / 2 + (tile["col"] - 2.5) * (w + 0.001)
+        cy = 0.06 + h * 1.5 + tile["row"] * (h + 0.002)
+        whole, face = lying(f"x{i}", tile, cx, cy, frame, mats, folder)
+        boxes.append((tile["label"], tile["pose"], whole, face))
+    return boxes
+
+
+def surroundings(frame, folder, centre, span):
+    """A wall with a room's picture (shelves of CJK-titled books) behind the table, cups and
+    boxes beside the tiles: things that are not tiles, in the frame."""
+    if frame.get("wall"):
+        bpy.ops.mesh.primitive_plane_add(size=1.0, location=(centre.x, 0.4, 0.25), rotation=(math.pi / 2, 0, 0))
+        wall = bpy.context.object
+        wall.scale = (1.2, 0.6, 1.0)
+        wall.data.materials.append(material("wall", (0.8, 0.8, 0.8), 0.8, str(folder / frame["wall"]), glow=0.6))
+    for k, prop in enumerate(frame.get("props", [])):
+        sx, sy, sz = prop["size"]
+        x = centre.x + prop["side"] * (span / 2 + prop["reach"] + sx / 2)
+        mat = material(f"prop{k}", prop["colour"], 0.4)
+        if prop["kind"] == "cup":
+            bpy.ops.mesh.primitive_cylinder_add(radius=sx / 2, depth=sz, location=(x, prop["depth"], sz / 2))
+            bpy.context.object.data.materials.append(mat)
+        else:
+            block(f"prop{k}", (sx, sy, sz / 3), (x, prop["depth"], sz / 6), mat, 0.002)
+
+
 def build(frame, folder):
     bpy.ops.wm.read_factory_settings(use_empty=True)
     scene = bpy.context.scene
-    w, h, d = frame["size"]
-    face_mat_colour, back_colour = frame["face"], frame["back"]
+    h = frame["size"][1]
     cloth = material("cloth", frame["cloth"], 0.9)
     bpy.ops.mesh.primitive_plane_add(size=4.0, location=(0, 0, 0))
     bpy.context.object.data.materials.append(cloth)
-    body = material("body", face_mat_colour, 0.3)
-    back = material("back", back_colour, 0.35)
+    mats = {"body": material("body", frame["face"], 0.3), "back": material("back", frame["back"], 0.35)}
     standing = frame["standing"]
-    boxes = []
-    x = 0.0
-    for i, tile in enumerate(frame["tiles"]):
-        meld = tile["meld"]
-        stand = standing and not meld
-        down = tile["face"] is None
-        cx = x + w / 2
-        if meld:
-            cx += 0.02
-        if stand:   # face toward -y (the camera), thickness along y: ivory front, coloured back
-            front, rear = d * 0.6, d * 0.4
-            block(f"t{i}f", (w, front, h), (cx, -front / 2, h / 2), body, 0.0015)
-            block(f"t{i}b", (w, rear, h), (cx, rear / 2, h / 2), back, 0.0015)
-            whole = corners((cx, 0.0 - (front - rear) / 2, h / 2), (w, d, h))
-            face_centre, face_size = (cx, -front - 0.0002, h / 2), (w * 0.9, 0.0, h * 0.9)
-            rot = (math.pi / 2, 0, 0)
-        else:       # lying: face up, or face down with the back up
-            top, bottom = (back, body) if down else (body, back)
-            up, low = (d * 0.4, d * 0.6) if down else (d * 0.6, d * 0.4)
-            oy = -0.05 if standing else 0.0
-            block(f"t{i}f", (w, h, up), (cx, oy, low + up / 2), top, 0.0015)
-            block(f"t{i}b", (w, h, low), (cx, oy, low / 2), bottom, 0.0015)
-            whole = corners((cx, oy, d / 2), (w, h, d))
-            face_centre, face_size = (cx, oy, d + 0.0002), (w * 0.9, h * 0.9, 0.0)
-            rot = (0, 0, 0)
-        face = None
-        if not down:
-            bpy.ops.mesh.primitive_plane_add(size=1.0, location=face_centre, rotation=rot)
-            plane = bpy.context.object
-            plane.scale = (w * 0.9, h * 0.9, 1.0)
-            plane.data.materials.append(material(f"f{i}", face_mat_colour, 0.25, str(folder / tile["face"])))
-            face = corners(face_centre, face_size)
-        boxes.append((tile["label"], whole, face))
-        x += w + frame["gap"]
-    span = x
+    boxes, span = hand_row(frame, mats, folder)
+    boxes += table_tiles(frame, mats, folder, span)
     centre = Vector((span / 2, -0.02 if standing else 0.0, h / 2 if standing else 0.0))
-    # the camera: a phone (4:3) or a webcam (16:9), aimed at the row's centre
+    surroundings(frame, folder, centre, span)
+    target = camera(scene, frame, centre, span)
+    lights(scene, frame, centre, target)
+    return boxes
+
+
+def camera(scene, frame, centre, span):
+    """A phone (4:3) or a webcam (16:9), aimed at the row's centre: from the seat just above the
+    tiles' tops for a standing hand, else from above, `tilt` off vertical. Returns its target."""
     width = frame.get("width", 640)
     scene.render.resolution_x = width
     scene.render.resolution_y = int(width * (9 / 16 if frame["wide"] else 3 / 4))
@@ -108,12 +176,11 @@ def build(frame, folder):
     fov = 2 * math.atan(18 / frame["lens"])
     distance = (span * 0.65 + 0.04) / math.tan(fov / 2)
     tilt = math.radians(frame["tilt"])
-    yaw = math.radians(frame["yaw"])
-    if standing:   # from the seat: just above the tiles' tops
+    if frame["standing"]:
         offset = Vector((0, -math.cos(tilt), math.sin(tilt))) * distance
-    else:          # from above, `tilt` off vertical
+    else:
         offset = Vector((0, -math.sin(tilt), math.cos(tilt))) * distance
-    offset.rotate(Euler((0, 0, yaw)))
+    offset.rotate(Euler((0, 0, math.radians(frame["yaw"]))))
     cam.location = centre + offset
     target = bpy.data.objects.new("target", None)
     target.location = centre
@@ -121,6 +188,12 @@ def build(frame, folder):
     track = cam.constraints.new("TRACK_TO")
     track.target, track.track_axis, track.up_axis = target, "TRACK_NEGATIVE_Z", "UP_Y"
     scene.camera = cam
+    return target
+
+
+def lights(scene, frame, centre, target):
+    """An area light aimed at the tiles, now and then the sun through a window (hard shadows),
+    and a dim world."""
     light_data = bpy.data.lights.new("area", "AREA")
     light_data.size, light_data.energy = 1.0, frame["power"]
     light = bpy.data.objects.new("area", light_data)
@@ -128,11 +201,17 @@ def build(frame, folder):
     scene.collection.objects.link(light)
     light_track = light.constraints.new("TRACK_TO")
     light_track.target, light_track.track_axis, light_track.up_axis = target, "TRACK_NEGATIVE_Z", "UP_Y"
+    if frame.get("sun"):
+        azimuth, elevation, strength = frame["sun"]
+        sun_data = bpy.data.lights.new("sun", "SUN")
+        sun_data.energy, sun_data.angle = strength, math.radians(1.0)
+        sun = bpy.data.objects.new("sun", sun_data)
+        sun.rotation_euler = Euler((math.radians(90 - elevation), 0, math.radians(azimuth)))
+        scene.collection.objects.link(sun)
     world = bpy.data.worlds.new("world")
     world.use_nodes = True
     world.node_tree.nodes["Background"].inputs["Strength"].default_value = 0.3
     scene.world = world
-    return boxes
 
 
 def project(scene, points):
@@ -163,8 +242,8 @@ def main():
         scene.render.image_settings.quality = 92
         scene.render.filepath = str(folder / f"frame-{n}.jpg")
         bpy.context.view_layer.update()
-        out[f"frame-{n}.jpg"] = [{"label": label, "whole": project(scene, whole),
-                                  "face": project(scene, face) if face else None} for label, whole, face in boxes]
+        out[f"frame-{n}.jpg"] = [{"label": label, "pose": pose, "whole": project(scene, whole),
+                                  "face": project(scene, face) if face else None} for label, pose, whole, face in boxes]
         bpy.ops.render.render(write_still=True)
     (folder / "labels.json").write_text(json.dumps(out))
 
