@@ -8,8 +8,9 @@ rate then follows the clock. After each epoch the model is measured on every sou
 train on, apart (the tuning venues, camerash tuning sets, rendered riichi hands with look-alikes,
 Blender frames on a held-out cloth, a venue held out with `--hold-out`): the epoch whose worst
 source is best ships, since a player's table is always a source the model never saw. The
-heatmap threshold is then chosen the same way, under the project's false-tile target
-(`detect_eval.choose_threshold`), and stored in the ONNX file's metadata with the input side.
+heatmap threshold is then chosen the same way (`detect_eval.choose_threshold`; again on the
+shipped 8-bit model with `--evaluate-only --rechoose`) and stored in the ONNX file's metadata
+with the input side.
 """
 from __future__ import annotations
 
@@ -35,10 +36,10 @@ from . import photos
 from .data import cache_dir
 from .detect_data import (augment, empty_sample, photoreal_sample, real_sample, rendered_sample, targets,
                           webcam_sample)
-from .photoreal_frames import PhotorealFrame, photoreal_frames
-from .schedule import one_cycle
 from .detect_eval import Finding, choose_threshold, iou_matrix, worst
 from .detect_model import build
+from .photoreal_frames import PhotorealFrame, photoreal_frames
+from .schedule import one_cycle
 
 
 @dataclass
@@ -248,6 +249,8 @@ def measure_all(model: torch.nn.Module, checks: dict[str, list[Check]], threshol
 
 
 THRESHOLDS = np.arange(0.2, 0.65, 0.05)
+
+
 def rechoose(path: Path, report: dict) -> dict:
     """Choose again the threshold of the exported model at `path` on the checks its settings
     name (the network run by onnxruntime, as it ships), store it in the file and the report."""
