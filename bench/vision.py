@@ -17,7 +17,9 @@ average over sources hides the one a model fails on. Every source is read by bot
   request Tenbou builds compared with the true one;
 - rendered cases (`--cases N`): standing rows with white dragons (blank or framed) and a
   concealed kan's face-down ends, wide 16:9 webcam frames with the hand in a strip below
-  shelves of CJK-titled books, and hands cut by the frame's left and right edges.
+  shelves of CJK-titled books, and hands cut by the frame's left and right edges;
+- Blender frames (`--blender N`) on the one cloth no detector trains on, where the cache holds
+  them (`python -m vision.render.photoreal`; Blender is not needed to read them).
 It first says which sources the shipped detector trained on (from the model's metadata), and
 ends with each reader's worst source. For each reader it prints:
 - tiles found: labelled tiles matched one-to-one by a detection's box (IoU >= 0.5) as the labels
@@ -154,6 +156,16 @@ def rendered_cases(count: int, seed: int) -> list[Labelled]:
             out.append(_cut_by_the_edge(render_scene(rng, tilt=float(rng.uniform(0, 40)), max_side=1600), rng,
                                         f"cases/{n}"))
     return out
+
+
+def blender_frames(count: int) -> list[Labelled]:
+    """Blender frames (`python -m vision.render.photoreal`) on the cloth no detector here trains
+    on, the blue felt, as many as the cache holds up to `count`: tiles as lit 3-D blocks, every
+    tile known by its whole box projected from its corners. None where Blender never ran."""
+    from vision.train.photoreal_frames import photoreal_frames
+    frames = [f for f in photoreal_frames() if f.held_out][:count]
+    return [Labelled(f.path, f"blender/{f.path.parent.name}/{f.path.name}", [(t["whole"], t["label"]) for t in f.tiles],
+                     True, source="rendered in Blender: frames on the blue felt (trained on by none)") for f in frames]
 
 
 def _cut_by_the_edge(scene, rng: np.random.Generator, key: str) -> Labelled:
@@ -347,6 +359,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rendered", type=int, default=60, help="rendered riichi hands to read (0: none)")
     parser.add_argument("--cases", type=int, default=30, help="rendered cases (standing rows, webcam frames; 0: none)")
     parser.add_argument("--seed", type=int, default=6, help="seed of the rendered hands and cases")
+    parser.add_argument("--blender", type=int, default=40,
+                        help="Blender frames on the held-out cloth to read, where the cache has them (0: none)")
     parser.add_argument("--no-peer", action="store_true", help="skip mahjong-detector")
     parser.add_argument("--candidate", type=Path, default=None,
                         help="a detector ONNX file to read beside the shipped one, in the same run")
@@ -375,7 +389,8 @@ def main(argv: list[str] | None = None) -> int:
               (f"rendered riichi hands (seed {args.seed})", "every tile known",
                by_source(rendered_scenes(args.rendered, args.seed)) if args.rendered else {}),
               (f"rendered cases (seed {args.seed})", "every tile known",
-               by_source(rendered_cases(args.cases, args.seed)) if args.cases else {})]
+               by_source(rendered_cases(args.cases, args.seed)) if args.cases else {}),
+              ("Blender frames", "every tile known, whole boxes", by_source(blender_frames(args.blender)))]
     worst: dict[str, tuple[float, str]] = {}
     for title, note, sources in groups:
         if not sources:
