@@ -20,6 +20,9 @@ def test_the_season_name_box_is_readable(server, phone_or_desk, artifacts, scree
     page.fill("[data-test=new-club] input[name=name]", "Thursday club")
     page.click("[data-test=new-club] button")
     page.wait_for_selector("[data-test=add-season]")
+    # the form is in the page before the club page's stylesheet is applied: measured then, the box
+    # has the browser's own width (177 px, seen once on a loaded machine)
+    page.wait_for_load_state("load")
     name = page.locator("[data-test=add-season] input[name=name]")
     name.fill(NAME)
     box = name.bounding_box()
