@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from .club_detail import paid_winners, seat_details
+from .club_detail import COUNTS, paid_winners, seat_details
 from .game.config import GameConfig
 from .game.state import GameState
 from .settlement import game_sheet
@@ -52,10 +52,8 @@ class SeatLine:
     def to_json(self) -> dict:
         return {"seat": self.seat, "name": self.name, "score": self.score, "place": self.place,
                 "result": self.result, "money": self.money, "wins": self.wins,
-                "deal_ins": self.deal_ins, "riichi": self.riichi, "tsumo_wins": self.tsumo_wins,
-                "win_points": self.win_points, "deal_in_points": self.deal_in_points,
-                "riichi_wins": self.riichi_wins, "open_wins": self.open_wins, "told_open": self.told_open,
-                "dora": self.dora, "told_dora": self.told_dora, "yaku": dict(self.yaku)}
+                "deal_ins": self.deal_ins, "riichi": self.riichi,
+                **{name: getattr(self, name) for name in COUNTS}, "yaku": dict(self.yaku)}
 
 
 @dataclass(frozen=True)

@@ -14,16 +14,25 @@ from .game.state import GameState
 
 # The scorer's dora entries: counted as dora per win, not as yaku.
 DORA_IDS = ("dora", "aka_dora", "ura_dora", "nukidora")
-# The fields `seat_details` gives each seat (SeatLine's, all 0 or empty in a game without hands).
-FIELDS = ("tsumo_wins", "win_points", "deal_in_points", "riichi_wins", "open_wins", "told_open", "dora",
-          "told_dora", "yaku")
+# The counts `seat_details` gives each seat (SeatLine's, all 0 in a game without hands), and
+# `yaku` beside them ({id: wins}); a member's statistics add them up game by game.
+COUNTS = ("tsumo_wins", "win_points", "deal_in_points", "riichi_wins", "open_wins", "told_open", "dora",
+          "told_dora")
+
+
+def add_detail(total, line) -> None:
+    """Add a seat line's hand detail (its `COUNTS` and yaku) into `total`, field by field."""
+    for name in COUNTS:
+        setattr(total, name, getattr(total, name) + getattr(line, name))
+    for name, count in line.yaku.items():
+        total.yaku[name] = total.yaku.get(name, 0) + count
 
 
 def seat_details(players: int, state: GameState, bodies: list) -> list[dict]:
     """Per seat: tsumo_wins, win_points (the hands' values, before honba and sticks),
     deal_in_points (the values of the hands a seat dealt into), riichi_wins, open_wins of
     told_open (wins whose calls are known), dora over told_dora wins, and yaku {id: wins}."""
-    seats = [{name: 0 for name in FIELDS} | {"yaku": {}} for _ in range(players)]
+    seats = [{name: 0 for name in COUNTS} | {"yaku": {}} for _ in range(players)]
     win_bodies = iter([b for b in bodies if isinstance(b, dict) and b.get("type") == "win"])
     for hand in state.hands:
         if hand.kind != "win":

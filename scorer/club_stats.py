@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .club import BEST_HANDS, DETAIL_VERSION, GameSummary, WinLine, member_lines
+from .club_detail import add_detail
 
 
 @dataclass(frozen=True)
@@ -195,16 +196,7 @@ def member_stats(games: Iterable[tuple[GameSummary, Mapping[int, str]]], names: 
             row.detail_wins += line.wins
             row.detail_deal_ins += line.deal_ins
             row.detail_riichi += line.riichi
-            row.tsumo_wins += line.tsumo_wins
-            row.win_points += line.win_points
-            row.deal_in_points += line.deal_in_points
-            row.riichi_wins += line.riichi_wins
-            row.open_wins += line.open_wins
-            row.told_open += line.told_open
-            row.dora += line.dora
-            row.told_dora += line.told_dora
-            for name, count in line.yaku.items():
-                row.yaku[name] = row.yaku.get(name, 0) + count
+            add_detail(row, line)
         if summary.wins:
             row.best.extend(w for w in summary.wins if w.seat == line.seat)
     by_rules: dict[str, dict[str, MemberStats]] = {}
