@@ -252,6 +252,18 @@ def member_lines(games: Iterable[tuple[GameSummary, Mapping[int, str]]]
                 yield summary, line, member
 
 
+def count_seat(row, summary: GameSummary, line: SeatLine) -> None:
+    """What the standings and a member's statistics both count of one seat in one game: the
+    game, its place (and whether it was last), the hands dealt, wins, deal-ins and riichi."""
+    row.games += 1
+    row.places[min(line.place, 4) - 1] += 1
+    row.last += line.place == len(summary.seats)
+    row.hands += summary.hands
+    row.wins += line.wins
+    row.deal_ins += line.deal_ins
+    row.riichi += line.riichi
+
+
 def standings(games: Iterable[tuple[GameSummary, Mapping[int, str]]], names: Mapping[str, str],
               sort: str = "result") -> dict[str, list[PlayerStanding]]:
     """Each rule set's standings over `games`: (summary, seat -> member id) pairs, where a
@@ -261,15 +273,9 @@ def standings(games: Iterable[tuple[GameSummary, Mapping[int, str]]], names: Map
         row = table.get((summary.rules, member))
         if row is None:
             row = table[(summary.rules, member)] = PlayerStanding(member, names.get(member, line.name), summary.rules)
-        row.games += 1
+        count_seat(row, summary, line)
         row.result += line.result
         row.money += line.money
-        row.places[min(line.place, 4) - 1] += 1
-        row.last += line.place == len(summary.seats)
-        row.hands += summary.hands
-        row.wins += line.wins
-        row.deal_ins += line.deal_ins
-        row.riichi += line.riichi
         row.best.extend(w for w in summary.wins if w.seat == line.seat)
     by_rules: dict[str, list[PlayerStanding]] = {}
     for row in table.values():

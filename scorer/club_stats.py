@@ -29,7 +29,7 @@ import heapq
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .club import BEST_HANDS, DETAIL_VERSION, GameSummary, WinLine, member_lines
+from .club import BEST_HANDS, DETAIL_VERSION, GameSummary, WinLine, count_seat, member_lines
 from .club_detail import add_detail
 
 
@@ -182,16 +182,10 @@ def member_stats(games: Iterable[tuple[GameSummary, Mapping[int, str]]], names: 
         row = table.get((summary.rules, member))
         if row is None:
             row = table[(summary.rules, member)] = MemberStats(member, names.get(member, line.name), summary.rules)
-        row.games += 1
-        row.places[min(line.place, 4) - 1] += 1
-        row.last += line.place == len(summary.seats)
+        count_seat(row, summary, line)
         row.score_total += line.score
         row.result_total += line.result
         row.busted += line.score < 0
-        row.hands += summary.hands
-        row.wins += line.wins
-        row.deal_ins += line.deal_ins
-        row.riichi += line.riichi
         if summary.detail >= DETAIL_VERSION:
             row.detail_wins += line.wins
             row.detail_deal_ins += line.deal_ins
