@@ -96,20 +96,14 @@ def test_decode_reads_a_peak_as_one_tile_with_its_size_pose_and_body():
     assert sorted(t.pose for t in tiles) == [FACE_DOWN, UPRIGHT]
 
 
-def test_onnx_export_gives_the_torch_model_s_boxes(tmp_path):
-    torch = pytest.importorskip("torch", reason="the ONNX export check needs the train extra (torch, onnx)")
-    pytest.importorskip("onnx", reason="the ONNX export check needs the train extra (torch, onnx)")
-    from vision.train.detect_model import TileDetector
+def _exported_against_torch(torch, model, tmp_path, seed: int):
+    """Export `model` and read a rendered hand with both: the ONNX output must be the torch
+    output. Returns the scene, the torch output, the scale factor and the ONNX finder."""
     from vision.train.detector import export
 
-    torch.manual_seed(0)
-    model = TileDetector()
-    model.eval()
-    with torch.no_grad():  # a model fresh from its seed finds nothing; give it peaks to find
-        model.head[-1].bias[0] = 0.0
     path = tmp_path / "detector.onnx"
     export(model, path, {"threshold": 0.5, "side": 512})
-    scene = render_scene(np.random.default_rng(5), max_side=900)
+    scene = render_scene(np.random.default_rng(seed), max_side=900)
     boxed, factor = letterbox(scene.image, 512)
     with torch.no_grad():
         expected = model(torch.from_numpy(boxed.transpose(2, 0, 1)[None].astype(np.float32)))[0].numpy()
@@ -117,6 +111,20 @@ def test_onnx_export_gives_the_torch_model_s_boxes(tmp_path):
     got, got_factor = onnx_finder.raw(scene.image)
     assert got_factor == factor and got.shape == expected.shape
     np.testing.assert_allclose(got, expected, atol=1e-3)
+    return scene, expected, factor, onnx_finder
+
+
+def test_onnx_export_gives_the_torch_model_s_boxes(tmp_path):
+    torch = pytest.importorskip("torch", reason="the ONNX export check needs the train extra (torch, onnx)")
+    pytest.importorskip("onnx", reason="the ONNX export check needs the train extra (torch, onnx)")
+    from vision.train.detect_model import TileDetector
+
+    torch.manual_seed(0)
+    model = TileDetector()
+    model.eval()
+    with torch.no_grad():  # a model fresh from its seed finds nothing; give it peaks to find
+        model.head[-1].bias[0] = 0.0
+    scene, expected, factor, onnx_finder = _exported_against_torch(torch, model, tmp_path, seed=5)
     torch_tiles = decode(expected, 0.5, factor, scene.image.shape[:2])
     assert torch_tiles and onnx_finder.find(scene.image) == torch_tiles
 
@@ -159,21 +167,12 @@ def test_onnx_export_of_the_pretrained_detector_gives_the_torch_model_s_output(t
     torch = pytest.importorskip("torch", reason="the ONNX export check needs the train extra (torch, onnx)")
     pytest.importorskip("onnx", reason="the ONNX export check needs the train extra (torch, onnx)")
     from vision.train.detect_model import build
-    from vision.train.detector import export
 
     torch.manual_seed(0)
     model = build("lite0", pretrained=False, frozen=3)
     model.train()
     model.eval()
-    path = tmp_path / "detector.onnx"
-    export(model, path, {"threshold": 0.5, "side": 512})
-    scene = render_scene(np.random.default_rng(6), max_side=900)
-    boxed, factor = letterbox(scene.image, 512)
-    with torch.no_grad():
-        expected = model(torch.from_numpy(boxed.transpose(2, 0, 1)[None].astype(np.float32)))[0].numpy()
-    got, got_factor = TileFinder(path).raw(scene.image)
-    assert got_factor == factor and got.shape == expected.shape
-    np.testing.assert_allclose(got, expected, atol=1e-3)
+    _exported_against_torch(torch, model, tmp_path, seed=6)
 
 
 def test_a_standing_row_with_white_dragons_and_a_face_down_kan_is_read_exactly():

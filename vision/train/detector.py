@@ -242,10 +242,20 @@ def measure(raws: list[tuple[np.ndarray, float]], checks: list[Check], threshold
     return finding
 
 
+def sweep(raws: dict[str, list[tuple[np.ndarray, float]]], checks: dict[str, list[Check]],
+          thresholds) -> dict[float, dict[str, Finding]]:
+    """Each source's finding at each threshold, from the network's outputs on its pictures."""
+    return {float(t): {name: measure(raws[name], items, float(t)) for name, items in checks.items()} for t in thresholds}
+
+
 def measure_all(model: torch.nn.Module, checks: dict[str, list[Check]], thresholds) -> dict[float, dict[str, Finding]]:
     """Each source's finding at each threshold (the network runs once a picture)."""
-    raws = {name: raw_outputs(model, items, DETECT_SIDE) for name, items in checks.items()}
-    return {float(t): {name: measure(raws[name], items, float(t)) for name, items in checks.items()} for t in thresholds}
+    return sweep({name: raw_outputs(model, items, DETECT_SIDE) for name, items in checks.items()}, checks, thresholds)
+
+
+def held_venue(s: Settings, train: list[photos.LabelledPhoto]) -> list[photos.LabelledPhoto]:
+    """The training photos of the venue `--hold-out` leaves out of training (none without it)."""
+    return [p for p in train if s.hold_out and photos.venue_of(p.key) == s.hold_out]
 
 
 THRESHOLDS = np.arange(0.2, 0.65, 0.05)
@@ -260,19 +270,17 @@ def rechoose(path: Path, report: dict) -> dict:
 
     s = Settings(**report["settings"])
     root = photos.shared_photos()
-    held = [p for p in photos.load(root, photos.TRAIN) if s.hold_out and photos.venue_of(p.key) == s.hold_out]
-    checks = choice_checks(s, root, photos.load(root, photos.TUNE), held, every=True)
+    checks = choice_checks(s, root, photos.load(root, photos.TUNE), held_venue(s, photos.load(root, photos.TRAIN)),
+                           every=True)
     finder = TileFinder(path)
-    raws = {name: [finder.raw(c.image) for c in items] for name, items in checks.items()}
-    sweep = {float(t): {name: measure(raws[name], items, float(t)) for name, items in checks.items()}
-             for t in THRESHOLDS}
-    threshold = choose_threshold(sweep)
+    found = sweep({name: [finder.raw(c.image) for c in items] for name, items in checks.items()}, checks, THRESHOLDS)
+    threshold = choose_threshold(found)
     proto = onnx.load(str(path))
     entry = next(e for e in proto.metadata_props if e.key == "settings")
     entry.value = json.dumps({**json.loads(entry.value), "threshold": round(threshold, 2)})
     onnx.save(proto, str(path))
-    return {**report, "threshold": round(threshold, 2), "chosen_on": {n: str(f) for n, f in sweep[threshold].items()},
-            "worst": worst(sweep[threshold])}
+    return {**report, "threshold": round(threshold, 2), "chosen_on": {n: str(f) for n, f in found[threshold].items()},
+            "worst": worst(found[threshold])}
 
 
 def export(model: torch.nn.Module, path: Path, settings: dict) -> None:
@@ -315,7 +323,7 @@ def train(s: Settings, resume: bool, out: Path, stop: bool = False) -> dict:
     if root is None:
         raise SystemExit("the labelled photos (../shared/data/photos/hk-roboflow) are not there")
     real = photos.load(root, photos.TRAIN)
-    held = [p for p in real if s.hold_out and photos.venue_of(p.key) == s.hold_out]
+    held = held_venue(s, real)
     real = [p for p in real if p not in held]
     tune = photos.load(root, photos.TUNE)
     checks = choice_checks(s, root, tune, held, every=False)
@@ -381,13 +389,13 @@ def train(s: Settings, resume: bool, out: Path, stop: bool = False) -> dict:
         torch.save({"model": model.state_dict(), "optimiser": optimiser.state_dict(), "epoch": epoch, "step": step,
                     "spent": time.time() - clock, "history": history, "best": best}, checkpoint)
     model.load_state_dict(torch.load(folder / f"best-{tag}.pt", map_location=device))
-    sweep = measure_all(model, choice_checks(s, root, tune, held, every=True), THRESHOLDS)
-    threshold = choose_threshold(sweep)
+    found = measure_all(model, choice_checks(s, root, tune, held, every=True), THRESHOLDS)
+    threshold = choose_threshold(found)
     export(model.to("cpu"), out, {"threshold": round(threshold, 2), "side": DETECT_SIDE, "seed": s.seed,
                                   "epoch": best["epoch"], "backbone": s.backbone, "trained_on": trained_on(s)})
     report = {"settings": asdict(s), "best_epoch": best["epoch"], "threshold": round(threshold, 2),
-              "chosen_on": {name: str(f) for name, f in sweep[threshold].items()},
-              "worst": worst(sweep[threshold]), "history": history,
+              "chosen_on": {name: str(f) for name, f in found[threshold].items()},
+              "worst": worst(found[threshold]), "history": history,
               "train_photos": len(real), "tune_photos": len(tune), "lookalikes": s.riichi_check // 2,
               "epochs_run": len(history), "steps": step, "samples_seen": step * s.batch,
               "photoreal_frames": len(frames), "device": torch.cuda.get_device_name(device) if device.type == "cuda" else "cpu"}
