@@ -154,3 +154,16 @@ def test_a_tile_mostly_under_a_finger_is_no_longer_taught_as_a_tile(monkeypatch)
     faces = np.array([[5, 5, 25, 35], [40, 5, 60, 35], [70, 5, 90, 35]], np.float32)   # hidden, half, clear
     _, keep = detect_data.fingers_over(np.zeros((100, 100, 3), np.uint8), faces, np.random.default_rng(0))
     assert keep.tolist() == [False, False, True]
+
+
+def test_the_camera_sees_bare_cloth_past_the_canvas_not_mirrored_tiles():
+    # a tilted or turned camera sees past the drawn canvas; mirrored there, the canvas showed
+    # copies of the tiles that no label named
+    from vision.render.compose import _warp_onto_cloth
+
+    cloth = np.full((100, 100, 3), 40, np.uint8)
+    canvas = cloth.copy()
+    canvas[10:40, 60:90] = 250           # a "tile" near the canvas's right edge
+    seen = _warp_onto_cloth(canvas, cloth, np.eye(3), (200, 100))   # the canvas and as much again
+    assert (seen[:, :100] == canvas).all()
+    assert seen[:, 100:].max() == 40      # mirrored, the tile would show again at x 110-140

@@ -38,6 +38,7 @@ def photograph(tiles: list[Placed], ts: TileSet, rng: np.random.Generator, *, fa
     off = np.array([-x0, -y0], np.float32)
     pw, ph = int(np.ceil(x1 - x0)), int(np.ceil(y1 - y0))
     canvas = photo.table(rng, ph, pw)
+    cloth = canvas.copy()   # the bare table, to show where the camera sees past the canvas
     shadow = np.zeros((ph, pw), np.float32)
     light_dir = (rng.uniform(-0.12, 0.12) * fh, rng.uniform(0.0, 0.15) * fh)
     moved = [Placed(t.label, t.pose, t.cx + off[0], t.cy + off[1], t.angle, t.group, t.meld, t.quarter) for t in tiles]
@@ -68,8 +69,7 @@ def photograph(tiles: list[Placed], ts: TileSet, rng: np.random.Generator, *, fa
     shift = np.array([[scale, 0, -lo[0]], [0, scale, -lo[1]], [0, 0, 1]], np.float64)
     full = shift @ h_cam
     ow, oh = int(np.ceil(hi[0] - lo[0])), int(np.ceil(hi[1] - lo[1]))
-    image = cv2.warpPerspective(canvas, full, (max(8, ow), max(8, oh)), flags=cv2.INTER_LINEAR,
-                                borderMode=cv2.BORDER_REFLECT)
+    image = _warp_onto_cloth(canvas, cloth, full, (max(8, ow), max(8, oh)))
     image = photo.light(image, rng)
     if degrade:
         image = photo.degrade(image, rng)
@@ -77,6 +77,23 @@ def photograph(tiles: list[Placed], ts: TileSet, rng: np.random.Generator, *, fa
     down = np.array([0, depth], np.float32)
     outlines = [cv2.perspectiveTransform(np.vstack([q, q + down])[None].astype(np.float32), full)[0] for q in tops]
     return Shot(image, quads, outlines)
+
+
+def _warp_onto_cloth(canvas: np.ndarray, cloth: np.ndarray, homography: np.ndarray,
+                     size: tuple[int, int]) -> np.ndarray:
+    """The canvas as the camera sees it. A tilted or turned camera sees past the canvas's edges;
+    there the bare cloth continues, mirrored. Mirroring the canvas itself there (as this did
+    until 2026-11-27) put mirrored copies of the tiles at the frame's edges, tiles no label
+    named: a detector trained on them learnt to leave real tiles unfound, and measured on them
+    was charged for finding tiles that were there."""
+    seen = cv2.warpPerspective(canvas, homography, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+    inside = cv2.warpPerspective(np.ones(canvas.shape[:2], np.float32), homography, size, flags=cv2.INTER_LINEAR,
+                                 borderMode=cv2.BORDER_CONSTANT)
+    if inside.min() >= 1.0:
+        return seen
+    beyond = cv2.warpPerspective(cloth, homography, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    # the linear warp has already weighed the canvas's edge pixels by `inside` against black
+    return np.clip(seen + (1.0 - inside)[..., None] * beyond, 0, 255).astype(np.uint8)
 
 
 def random_aspect(rng: np.random.Generator) -> float:
