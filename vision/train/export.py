@@ -7,10 +7,9 @@ import torch
 
 from ..classify import INPUT_H, INPUT_W
 from ..labels import LABELS
-from .model import TileNet
 
 
-def export(model: TileNet, path: Path) -> None:
+def export(model: torch.nn.Module, path: Path) -> None:
     import onnx
 
     model.eval()

@@ -12,7 +12,7 @@ import torch.nn.functional as F
 
 from ..classify import INPUT_H, INPUT_W, MEAN, SCALE
 from ..labels import INDEX, LABELS
-from .model import TileNet
+from .model import build
 from .real import RealCrop
 
 
@@ -26,8 +26,9 @@ class Settings:
     weight_decay: float = 5e-4
     label_smoothing: float = 0.05
     real_repeats: int = 2       # copies of each real crop per epoch, each jittered anew (camerash's six times more)
-    width: int = 32
+    width: int = 32             # the plain network's
     threads: int = 2
+    backbone: str = "plain"     # or "lite0": `model.build`
 
 
 def to_tensor(images: np.ndarray) -> torch.Tensor:
@@ -80,7 +81,7 @@ def photometric(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     return F.grid_sample(x, grid, padding_mode="border", align_corners=False)
 
 
-def accuracy(model: TileNet, images: np.ndarray, labels: np.ndarray) -> float:
+def accuracy(model: torch.nn.Module, images: np.ndarray, labels: np.ndarray) -> float:
     model.eval()
     right = 0
     with torch.no_grad():
@@ -91,13 +92,13 @@ def accuracy(model: TileNet, images: np.ndarray, labels: np.ndarray) -> float:
 
 
 def train(settings: Settings, synth: tuple[np.ndarray, np.ndarray], real: list[RealCrop],
-          checks: dict[str, tuple[np.ndarray, np.ndarray]], log=print) -> TileNet:
+          checks: dict[str, tuple[np.ndarray, np.ndarray]], log=print) -> torch.nn.Module:
     """Fit the network; `checks` are sets whose accuracy is logged after each epoch."""
     torch.manual_seed(settings.seed)
     torch.set_num_threads(settings.threads)
     rng = np.random.default_rng(settings.seed)
     gen = torch.Generator().manual_seed(settings.seed)
-    model = TileNet(len(LABELS), settings.width)
+    model = build(settings.backbone, len(LABELS), settings.width)
     images, labels = synth
     per_epoch = len(images) + len(real) * settings.real_repeats
     steps = settings.epochs * ((per_epoch + settings.batch - 1) // settings.batch)

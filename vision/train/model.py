@@ -1,12 +1,15 @@
-"""The tile classifier network: seven 3x3 convolutions at 64x48, small enough for the CPU
-budget of the photo pipeline (tens of MFLOPs a crop), with a spatial head so that layouts
-(6 dots against 9 dots) survive to the classifier."""
+"""The tile classifier networks, both small enough for the CPU budget of the photo pipeline
+(tens of MFLOPs a crop at 64x48) and both with a spatial head, so that layouts (6 dots against
+9 dots) survive to the classifier: `TileNet`, seven 3x3 convolutions learnt from scratch, and
+`LiteTileNet`, the first blocks of EfficientNet-Lite0 started from ImageNet."""
 from __future__ import annotations
 
 import torch
 from torch import nn
 
-from ..classify import INPUT_H, INPUT_W
+from ..classify import INPUT_H, INPUT_W, MEAN, SCALE
+
+BACKBONES = ("plain", "lite0")
 
 
 def _block(cin: int, cout: int) -> list[nn.Module]:
@@ -27,3 +30,32 @@ class TileNet(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.head(self.features(x))
+
+
+class LiteTileNet(nn.Module):
+    """EfficientNet-Lite0 up to stride 16 (11 blocks, 112 channels: a 4x3 map of a 64x48 crop)
+    under the same dropout and linear head as `TileNet`. Features learnt on a million photos of
+    the world, rather than on rendered tiles alone, were the hope for art styles never rendered;
+    at this size they named fewer real tiles than `TileNet` (the model card's "Tried"). Its input is the classifier's usual one (`vision.classify.prepare`), turned back to 0-255
+    inside, so the ONNX contract does not change with the network."""
+
+    def __init__(self, classes: int, pretrained: bool = True) -> None:
+        super().__init__()
+        from .effnet import CHANNELS, TAPS, LiteBackbone
+        self.trunk = LiteBackbone(blocks=TAPS[16] + 1)
+        if pretrained:
+            self.trunk.load_imagenet()
+        self.head = nn.Sequential(nn.Flatten(), nn.Dropout(0.3),
+                                  nn.Linear(CHANNELS[16] * (INPUT_H // 16) * (INPUT_W // 16), classes))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.head(self.trunk((x * SCALE + MEAN) * 255.0)[16])
+
+
+def build(backbone: str, classes: int, width: int = 32) -> nn.Module:
+    """The network a training run's settings name."""
+    if backbone == "lite0":
+        return LiteTileNet(classes)
+    if backbone == "plain":
+        return TileNet(classes, width)
+    raise ValueError(f"unknown classifier backbone {backbone!r}: one of {', '.join(BACKBONES)}")
