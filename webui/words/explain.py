@@ -12,7 +12,7 @@ from webui.words.yaku_names import LIMIT_NAMES, YAKU_NAMES
 
 
 FU_WORDS = {
-    "base": "base", "closed_ron": "closed ron", "tsumo": "tsumo", "open_pinfu": "open hand raised to 30",
+    "base": "base", "closed_ron": "closed ron", "tsumo": "tsumo", "open_pinfu": "open hand with no other fu",
     "pair_dragon": "dragon pair", "pair_seat_wind": "seat wind pair", "pair_round_wind": "round wind pair",
     "pair_double_wind": "double wind pair", "wait_kanchan": "middle wait (kanchan)",
     "wait_penchan": "edge wait (penchan)", "wait_tanki": "pair wait (tanki)", "chiitoitsu": "seven pairs",
