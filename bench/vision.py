@@ -160,12 +160,16 @@ def rendered_cases(count: int, seed: int) -> list[Labelled]:
 
 def blender_frames(count: int) -> list[Labelled]:
     """Blender frames (`python -m vision.render.photoreal`) on the cloth no detector here trains
-    on, the blue felt, as many as the cache holds up to `count`: tiles as lit 3-D blocks, every
-    tile known by its whole box projected from its corners. None where Blender never ran."""
+    on, the blue felt, as many of each scene plan as the cache holds up to `count`: tiles as lit
+    3-D blocks, every tile known by its whole box projected from its corners. The first plan is
+    the hand alone under an area light; the second adds discards, a wall row, a wall with
+    shelves behind, cups and boxes, the sun, and meters each frame. None where Blender never ran."""
     from vision.train.photoreal_frames import photoreal_frames
-    frames = [f for f in photoreal_frames() if f.held_out][:count]
+    held = [f for f in photoreal_frames() if f.held_out]
+    sources = {False: "rendered in Blender: frames on the blue felt (trained on by none)",
+               True: "rendered in Blender, richer scenes (discards, walls, props, sun), blue felt (trained on by none)"}
     return [Labelled(f.path, f"blender/{f.path.parent.name}/{f.path.name}", [(t["whole"], t["label"]) for t in f.tiles],
-                     True, source="rendered in Blender: frames on the blue felt (trained on by none)") for f in frames]
+                     True, source=sources[rich]) for rich in (False, True) for f in [f for f in held if f.rich == rich][:count]]
 
 
 def _cut_by_the_edge(scene, rng: np.random.Generator, key: str) -> Labelled:

@@ -151,3 +151,28 @@ def test_the_photoreal_plan_comes_from_its_seed(tmp_path):
     many = plan(5, 12, tmp_path / "b")["frames"]
     assert any(t["pose"] == "sideways" for f in many for t in f["tiles"])
     assert any(f["table"] for f in many) and any(f["wall"] for f in many) and any(f["props"] for f in many)
+
+
+def test_a_blender_frame_is_metered_on_its_faces_not_left_blown_out(tmp_path):
+    # Blender's 16-bit frame with headroom: a cloth of middling light and one tile face four
+    # times brighter than white would be at a fixed exposure
+    import cv2
+
+    from vision.render.photoreal.meter import TARGET, develop, to_linear, to_srgb
+
+    linear = np.full((60, 80, 3), 0.25, np.float32)
+    linear[20:40, 30:44] = 4.0
+    headroom = 8.0                                   # 3 stops
+    encoded = np.round(to_srgb(linear / headroom) * 65535).astype(np.uint16)
+    cv2.imwrite(str(tmp_path / "frame-0.png"), encoded)
+    develop(tmp_path / "frame-0.png", tmp_path / "frame-0.jpg", [[30, 20, 44, 40]], bias=0.0)
+    out = cv2.imread(str(tmp_path / "frame-0.jpg"))
+    assert not (tmp_path / "frame-0.png").exists()
+    face = to_linear(out[22:38, 32:42].astype(np.float32) / 255).mean()
+    assert face == pytest.approx(TARGET, abs=0.05)           # just under white, not clipped
+    cloth = to_linear(out[2:12, 2:12].astype(np.float32) / 255).mean()
+    assert cloth == pytest.approx(TARGET / 16, rel=0.25)     # the cloth keeps its light against the face
+    brighter = tmp_path / "b.png"
+    cv2.imwrite(str(brighter), encoded)
+    develop(brighter, tmp_path / "b.jpg", [[30, 20, 44, 40]], bias=0.5)
+    assert cv2.imread(str(tmp_path / "b.jpg"))[2:12, 2:12].mean() > out[2:12, 2:12].mean()   # a camera misjudging it

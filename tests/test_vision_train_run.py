@@ -56,8 +56,9 @@ def test_an_epoch_is_the_same_however_many_workers_draw_it():
     assert not torch.equal(alone[0], other[0])
 
 
-def _frames(folder, cloths):
-    """A seed folder as `python -m vision.render.photoreal` leaves it: plan, labels, frames."""
+def _frames(folder, cloths, rich=()):
+    """A seed folder as `python -m vision.render.photoreal` leaves it: plan, labels, frames
+    (those numbered in `rich` of the second scene plan, with props around the hand)."""
     seed = folder / "seed-7"
     seed.mkdir(parents=True)
     labels, plan = {}, []
@@ -65,17 +66,18 @@ def _frames(folder, cloths):
         cv2.imwrite(str(seed / f"frame-{n}.jpg"), np.full((60, 80, 3), 120, np.uint8))
         labels[f"frame-{n}.jpg"] = [{"label": "1m", "whole": [10, 10, 20, 24], "face": [11, 10, 19, 20]},
                                     {"label": "back", "whole": [22, 10, 32, 24], "face": None}]
-        plan.append({"cloth": list(cloth)})
+        plan.append({"cloth": list(cloth), **({"props": [], "wall": None, "sun": None} if n in rich else {})})
     (seed / "labels.json").write_text(json.dumps(labels))
     (seed / "plan.json").write_text(json.dumps({"frames": plan}))
     (folder / "seed-8").mkdir()   # a render still running: no labels yet
 
 
 def test_blender_frames_are_read_with_the_blue_felt_held_out(tmp_path):
-    _frames(tmp_path, [(0.05, 0.35, 0.35), HELD_OUT_CLOTH, (0.6, 0.6, 0.58)])
+    _frames(tmp_path, [(0.05, 0.35, 0.35), HELD_OUT_CLOTH, (0.6, 0.6, 0.58)], rich=(2,))
     frames = photoreal_frames(tmp_path)
     assert len(frames) == 3
     assert [f.held_out for f in frames] == [False, True, False]
+    assert [f.rich for f in frames] == [False, False, True]   # each scene plan is its own bench source
 
 
 def test_a_blender_frame_teaches_whole_boxes_and_a_face_down_tile_by_its_whole_box(tmp_path):

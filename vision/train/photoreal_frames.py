@@ -23,6 +23,7 @@ class PhotorealFrame:
     path: Path
     tiles: list[dict]                 # {"label", "whole": [x0, y0, x1, y1], "face": [...] or None}
     cloth: tuple[float, float, float]
+    rich: bool = False                # of the second scene plan: discards, a wall, props, the sun; metered
 
     @property
     def held_out(self) -> bool:
@@ -48,5 +49,5 @@ def photoreal_frames(root: Path | None = None) -> list[PhotorealFrame]:
         for n, frame in enumerate(plan):
             name = f"frame-{n}.jpg"
             if name in labels and (folder / name).is_file():
-                out.append(PhotorealFrame(folder / name, labels[name], tuple(frame["cloth"])))
+                out.append(PhotorealFrame(folder / name, labels[name], tuple(frame["cloth"]), "props" in frame))
     return out

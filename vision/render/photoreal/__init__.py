@@ -8,6 +8,8 @@ an area light and now and then the sun (hard shadows); a phone (4:3) or webcam (
 (`vision/render/faces.py`: the CC0 riichi art and the drawn styles), writes them and a scene
 plan to the cache (`$TENBOU_CACHE/photoreal`, never the repo), and runs
 `blender -b -P vision/render/photoreal/blender_scene.py -- plan.json`, which renders each frame
-and writes each tile's label, pose, whole box and face box, projected from its corners. Seeded: the same
+and writes each tile's label, pose, whole box and face box, projected from its corners; each
+frame is then metered as a camera would (`meter.py`: its brightest faces just under white, give
+or take a misjudged half stop) and written as a JPEG. Seeded: the same
 seed gives the same plan (Cycles' own sampling noise aside). Needs Debian's `blender` package.
 """

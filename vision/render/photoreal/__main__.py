@@ -19,6 +19,7 @@ from ..clutter import room
 from ..faces import draw_face
 from ..hands import random_hand
 from ..tilesets import random_set
+from .meter import HEADROOM, develop
 
 SCRIPT = Path(__file__).resolve().parent / "blender_scene.py"
 CLOTHS = ((0.05, 0.35, 0.35), (0.05, 0.3, 0.08), (0.08, 0.12, 0.4), (0.25, 0.05, 0.05), (0.35, 0.22, 0.1),
@@ -95,8 +96,8 @@ def plan(seed: int, count: int, folder: Path) -> dict:
             "tilt": float(rng.uniform(10, 35) if standing else rng.uniform(0, 50)),
             "yaw": float(rng.normal(0, 6)), "lens": float(rng.uniform(24, 40)),
             "light": [float(rng.uniform(-0.5, 0.5)), float(rng.uniform(-0.6, 0.2)), float(rng.uniform(0.6, 1.2))],
-            # a pale desk under the same light washes the faces out: a camera meters it darker
-            "power": float(rng.uniform(40, 120)), "exposure": float(rng.uniform(-1.2, 0.0)) - (sum(cloth) > 1.5),
+            # the camera meters each frame (`meter.py`), misjudging it by up to 0.6 stops either way
+            "power": float(rng.uniform(40, 120)), "exposure": float(rng.uniform(-1.2, 0.0)) + 0.6,
             "wide": bool(rng.random() < 0.4),    # a 16:9 webcam frame, else a 4:3 phone photo
             "gap": float(rng.uniform(0.0005, 0.002)),
             **_surroundings(rng, folder, n),
@@ -121,14 +122,21 @@ def main(argv: list[str] | None = None) -> int:
     folder = cache_dir() / "photoreal" / f"seed-{args.seed}"
     folder.mkdir(parents=True, exist_ok=True)
     scene_plan = plan(args.seed, args.count, folder)
-    scene_plan.update(samples=args.samples, width=args.width, threads=args.threads, folder=str(folder))
+    scene_plan.update(samples=args.samples, width=args.width, threads=args.threads, folder=str(folder),
+                      headroom=HEADROOM)
     (folder / "plan.json").write_text(json.dumps(scene_plan))
     began = time.time()
     done = subprocess.run([blender, "-b", "--factory-startup", "-noaudio", "-P", str(SCRIPT), "--",
                            str(folder / "plan.json")], capture_output=True, text=True)
-    if done.returncode != 0 or not (folder / "labels.json").is_file():
+    if done.returncode != 0 or not (folder / "boxes.json").is_file():
         print(done.stdout[-3000:], done.stderr[-3000:], file=sys.stderr)
         return 1
+    labels = json.loads((folder / "boxes.json").read_text())
+    for name, frame in zip(labels, scene_plan["frames"]):
+        faces = [t["face"] for t in labels[name] if t["face"]]
+        develop(folder / name.replace(".jpg", ".png"), folder / name, faces, frame["exposure"])
+    # written last: a folder with labels is a finished one (`train.photoreal_frames`)
+    (folder / "labels.json").write_text(json.dumps(labels))
     print(f"{args.count} frames in {time.time() - began:.0f} s: {folder}")
     return 0
 

@@ -3,7 +3,7 @@
 lying with its called melds, the called tile turned; discards and a wall row beyond it; a cloth;
 a wall with a room's picture, cups and boxes; an area light and now and then the sun; a phone or
 webcam camera), renders it with Cycles on the CPU and writes the tiles' boxes projected from
-their corners (`labels.json`: per frame, each tile's label, pose, whole box and face box in
+their corners (`boxes.json`, then `labels.json` once `meter.py` has developed the frames: per frame, each tile's label, pose, whole box and face box in
 pixels). Only Blender's own Python runs this file; the plan comes from `__main__.py`.
 """
 import json
@@ -237,15 +237,17 @@ def main():
         scene.cycles.use_denoising = False   # Debian's build has no denoiser
         scene.render.threads_mode, scene.render.threads = "FIXED", plan.get("threads", 1)
         scene.view_settings.view_transform = "Standard"   # Filmic washes the printed faces out
-        scene.view_settings.exposure = frame["exposure"]
-        scene.render.image_settings.file_format = "JPEG"
-        scene.render.image_settings.quality = 92
-        scene.render.filepath = str(folder / f"frame-{n}.jpg")
+        # written with headroom, 16 bits a channel: the camera's metering is done afterwards
+        # (`meter.py`), on the light the frame holds, as a camera would
+        scene.view_settings.exposure = -plan["headroom"]
+        scene.render.image_settings.file_format = "PNG"
+        scene.render.image_settings.color_depth = "16"
+        scene.render.filepath = str(folder / f"frame-{n}.png")
         bpy.context.view_layer.update()
         out[f"frame-{n}.jpg"] = [{"label": label, "pose": pose, "whole": project(scene, whole),
                                   "face": project(scene, face) if face else None} for label, pose, whole, face in boxes]
         bpy.ops.render.render(write_still=True)
-    (folder / "labels.json").write_text(json.dumps(out))
+    (folder / "boxes.json").write_text(json.dumps(out))   # labels.json once the frames are metered
 
 
 main()
