@@ -58,8 +58,10 @@ def pack(dest: Path, quality: int = JPEG_QUALITY) -> dict[str, str]:
     for folder in sorted(frames_root().glob("seed-*")):
         if (folder / "labels.json").is_file():
             (frames / folder.name).mkdir(parents=True)
-            for f in [folder / "labels.json", folder / "plan.json", *folder.glob("frame-*.jpg")]:
+            for f in (folder / "labels.json", folder / "plan.json"):
                 shutil.copy(f, frames / folder.name / f.name)
+            for f in folder.glob("frame-*.jpg"):   # re-encoded as the photos are: 650 frames are 20 MB as rendered
+                _photo(f, frames / folder.name / f.name, quality)
     import torch
 
     from .effnet import weights_file
