@@ -93,8 +93,8 @@ class LiteBackbone(nn.Module):
         the detector is fed, so the first layer sees colours as it learnt them."""
         state = torch.load(weights_file(), map_location="cpu", weights_only=True)
         own = self.state_dict()
-        state = {k: v for k, v in state.items() if k in own}
+        state = {k: v for k, v in state.items() if k in own}   # the head, and blocks a trunk leaves out
         state["_conv_stem.weight"] = state["_conv_stem.weight"][:, [2, 1, 0]]
-        missing, unexpected = self.load_state_dict(state, strict=False)
-        if missing or unexpected:
-            raise ValueError(f"EfficientNet-Lite0 weights do not fit: missing {missing}, unexpected {unexpected}")
+        missing = self.load_state_dict(state, strict=False).missing_keys
+        if missing:
+            raise ValueError(f"EfficientNet-Lite0 weights do not fit: missing {missing}")

@@ -35,11 +35,11 @@ CALIBRATION_STREAM = 333   # evaluate.rendered's random stream for calibration (
 BATCH = 50
 
 
-class _Batches:
-    """onnxruntime's CalibrationDataReader protocol over one prepared array."""
+class _Feeds:
+    """onnxruntime's CalibrationDataReader protocol over the model's inputs, one run each."""
 
-    def __init__(self, input_name: str, batch: np.ndarray) -> None:
-        self._feeds = iter({input_name: batch[i:i + BATCH]} for i in range(0, len(batch), BATCH))
+    def __init__(self, input_name: str, inputs) -> None:
+        self._feeds = iter({input_name: x} for x in inputs)
 
     def get_next(self) -> dict | None:
         return next(self._feeds, None)
@@ -69,16 +69,6 @@ def detector_calibration(seed: int, photos_count: int = 24, rendered: int = 12, 
     return [letterbox(image, DETECT_SIDE)[0].transpose(2, 0, 1)[None].astype(np.float32) for image in images]
 
 
-class _Pictures:
-    """onnxruntime's CalibrationDataReader protocol over pictures of different sizes, one a batch."""
-
-    def __init__(self, input_name: str, pictures: list[np.ndarray]) -> None:
-        self._feeds = iter({input_name: p} for p in pictures)
-
-    def get_next(self) -> dict | None:
-        return next(self._feeds, None)
-
-
 def quantize(float_path: Path, out: Path, batch: np.ndarray | list[np.ndarray], what: str = "rendered calibration crops") -> None:
     """Write the 8-bit model of `float_path` to `out`, keeping the float model's metadata (the
     class names; the detector's threshold and side). `batch`: one array of crops cut into batches,
@@ -89,7 +79,9 @@ def quantize(float_path: Path, out: Path, batch: np.ndarray | list[np.ndarray], 
 
     source = onnx.load(str(float_path))
     input_name = source.graph.input[0].name
-    reader = _Pictures(input_name, batch) if isinstance(batch, list) else _Batches(input_name, batch)
+    # the detector's pictures (each its own size) one at a time; the classifier's crops in batches
+    reader = _Feeds(input_name, batch if isinstance(batch, list) else
+                    (batch[i:i + BATCH] for i in range(0, len(batch), BATCH)))
     with tempfile.TemporaryDirectory() as work:
         prepared = Path(work) / "prepared.onnx"
         # the detector's free height and width defeat the symbolic shape pass: ONNX's own does

@@ -97,7 +97,7 @@ def plan(seed: int, count: int, folder: Path) -> dict:
             "yaw": float(rng.normal(0, 6)), "lens": float(rng.uniform(24, 40)),
             "light": [float(rng.uniform(-0.5, 0.5)), float(rng.uniform(-0.6, 0.2)), float(rng.uniform(0.6, 1.2))],
             # the camera meters each frame (`meter.py`), misjudging it by up to 0.6 stops either way
-            "power": float(rng.uniform(40, 120)), "exposure": float(rng.uniform(-1.2, 0.0)) + 0.6,
+            "power": float(rng.uniform(40, 120)), "metering_bias": float(rng.uniform(-0.6, 0.6)),
             "wide": bool(rng.random() < 0.4),    # a 16:9 webcam frame, else a 4:3 phone photo
             "gap": float(rng.uniform(0.0005, 0.002)),
             **_surroundings(rng, folder, n),
@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     labels = json.loads((folder / "boxes.json").read_text())
     for name, frame in zip(labels, scene_plan["frames"]):
         faces = [t["face"] for t in labels[name] if t["face"]]
-        develop(folder / name.replace(".jpg", ".png"), folder / name, faces, frame["exposure"])
+        develop(folder / name.replace(".jpg", ".png"), folder / name, faces, frame["metering_bias"])
     # written last: a folder with labels is a finished one (`train.photoreal_frames`)
     (folder / "labels.json").write_text(json.dumps(labels))
     print(f"{args.count} frames in {time.time() - began:.0f} s: {folder}")
