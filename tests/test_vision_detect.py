@@ -69,6 +69,18 @@ def test_finds_nothing_among_look_alikes(finder):
     assert found <= 6
 
 
+def test_finds_next_to_nothing_on_pages_of_text(finder):
+    # Screens, score sheets and menus: bold letters at a face's size are not tiles (the detector
+    # before this one found 20 on these six pages, a GPU run without pages of text 64).
+    from vision.render import glyphs
+
+    if not glyphs.latin_fonts():
+        pytest.skip("no DejaVu fonts here (Debian fonts-dejavu-core) to print the pages with")
+    rng = np.random.default_rng(12)
+    found = sum(len(finder.find(clutter.page(rng, 720, 960))) for _ in range(6))
+    assert found <= 3
+
+
 def test_letterbox_keeps_the_aspect_and_pads_to_multiples_of_32():
     image = np.zeros((300, 1000, 3), np.uint8)
     boxed, factor = letterbox(image, 512)

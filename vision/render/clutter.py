@@ -241,3 +241,71 @@ def room(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     for _ in range(int(rng.integers(0, 3))):
         printed_card(image, rng)
     return image
+
+
+# Words on the screens, score sheets, boxes and menus beside a table: the app's own words, the
+# game's, and plain ones. Bold capitals and lower-case letters at a tile face's size are what a
+# detector trained without them read as tiles (a screenshot of the home page, "Tenbou", at 0.52).
+LATIN_WORDS = ("Tenbou", "Score", "track", "settle", "session", "Lobby", "Clubs", "Start", "Riichi", "Ron",
+               "Tsumo", "East", "South", "West", "North", "dealer", "honba", "points", "Mahjong", "table",
+               "game", "Round", "Total", "Player", "Menu", "Settings", "OK", "Cancel", "Next", "Back")
+
+
+def page(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    """A page of text filling the picture: a phone or laptop screen, a score sheet, a menu or a
+    box lid, with a heading in large bold letters, lines of smaller words (Latin or CJK) and now
+    and then a coloured button with its label."""
+    from . import glyphs
+
+    fonts = (glyphs.latin_fonts(), glyphs.cjk_fonts())
+    light = rng.random() < 0.8
+    paper = _light_colour(rng) if light else tuple(int(v) for v in rng.integers(0, 60, 3))
+    image = np.empty((h, w, 3), np.uint8)
+    image[:] = paper
+    if rng.random() < 0.5:   # a header band, as an app draws one
+        band = int(rng.integers(h // 12, h // 5))
+        cv2.rectangle(image, (0, 0), (w, band), tuple(int(v) for v in rng.integers(0, 256, 3)), -1)
+    ink = np.array([255 - c for c in paper] if rng.random() < 0.3 else
+                   [int(v) if light else 255 - int(v) for v in rng.integers(0, 80, 3)], np.float32)
+    y = int(rng.integers(4, max(5, h // 6)))
+    size = int(rng.integers(max(10, h // 16), max(12, h // 5)))   # the heading's letters
+    while y + size < h and any(fonts):
+        if rng.random() < 0.15:   # a button: a coloured block with a light label
+            colour = tuple(int(v) for v in rng.integers(0, 200, 3))
+            x0 = int(rng.integers(0, max(1, w // 4)))
+            x1 = int(min(w - 1, x0 + rng.integers(size * 3, size * 10)))
+            cv2.rectangle(image, (x0, y), (x1, y + int(size * 1.6)), colour, -1, cv2.LINE_AA)
+            _words(image, rng, fonts, x0 + size // 2, y + size // 3, size, x1, np.array((240.0, 240.0, 240.0)))
+            y += int(size * 2.0)
+        else:
+            _words(image, rng, fonts, int(rng.integers(0, max(1, w // 6))), y, size, w, ink)
+            y += int(size * rng.uniform(1.2, 1.8))
+        size = int(np.clip(size * rng.uniform(0.5, 1.1), 7, max(8, h // 5)))
+    return cv2.GaussianBlur(image, (0, 0), float(rng.uniform(0.3, 1.2)))
+
+
+def _words(image: np.ndarray, rng: np.random.Generator, fonts, x: int, y: int, size: int, right: int,
+           ink: np.ndarray) -> None:
+    """One line of words from `x` towards `right`, letters `size` pixels tall."""
+    from . import glyphs
+
+    latin = bool(fonts[0]) and (not fonts[1] or rng.random() < 0.6)
+    family = fonts[0] if latin else fonts[1]
+    font = family[int(rng.integers(len(family)))]
+    while x < right - size:
+        if latin:
+            text = LATIN_WORDS[int(rng.integers(len(LATIN_WORDS)))]
+        else:
+            text = "".join(CJK_TEXT[int(i)] for i in rng.integers(0, len(CJK_TEXT), int(rng.integers(1, 5))))
+        mask = glyphs.glyph(text, font)
+        if mask.size <= 1:
+            return
+        tw = max(1, int(mask.shape[1] * size / mask.shape[0]))
+        if x + tw >= image.shape[1] or y + size >= image.shape[0]:
+            return
+        m = cv2.resize(mask, (tw, size), interpolation=cv2.INTER_AREA)[..., None]
+        region = image[y:y + size, x:x + tw].astype(np.float32)
+        image[y:y + size, x:x + tw] = (region * (1 - m) + ink * m).astype(np.uint8)
+        x += tw + max(3, size // 2)
+        if rng.random() < 0.3:
+            return

@@ -2,10 +2,13 @@
 
 Pillow and the CJK fonts (Debian `fonts-arphic-ukai`, `fonts-arphic-uming`,
 `fonts-arphic-bkai00mp`, `fonts-arphic-gkai00mp`, `fonts-wqy-zenhei`) are training-time
-tools; without them the drawn styles that need characters are simply not offered.
+tools; without them the drawn styles that need characters are simply not offered. A machine
+without them (a GPU one, say) is pointed at copies by `TENBOU_FONTS` (`python -m vision.train.bundle`
+packs the fonts cut down to the characters the renderer draws).
 """
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,10 +21,15 @@ CJK_FONT_NAMES = ("ukai.ttc", "bkai00mp.ttf", "gkai00mp.ttf", "uming.ttc", "wqy-
 LATIN_FONT_NAMES = ("DejaVuSerif-Bold.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf", "DejaVuSans.ttf")
 
 
+def font_dirs() -> tuple[Path, ...]:
+    extra = os.environ.get("TENBOU_FONTS")
+    return ((Path(extra),) if extra else ()) + FONT_DIRS
+
+
 def _find(names: tuple[str, ...]) -> tuple[Path, ...]:
     found: list[Path] = []
     for name in names:
-        for root in FONT_DIRS:
+        for root in font_dirs():
             if root.is_dir():
                 hit = next(iter(sorted(root.rglob(name))), None)
                 if hit is not None:

@@ -3,7 +3,9 @@
 
 The folder gets the hk-roboflow photos of the training and tuning groups (never the held-out
 ones: they are only measured, here), re-encoded smaller, with their label files; the camerash
-tuning sets; the FluffyStuff art; the Blender frames in the cache; and the EfficientNet-Lite0
+tuning sets; the FluffyStuff art; the Blender frames in the cache; the fonts the renderer draws
+characters with, cut down to those characters (a bare machine has none, and without them the
+drawn faces, book titles and pages of text are not drawn at all); and the EfficientNet-Lite0
 ImageNet weights in half precision (the fine-tuning starts from them; the halves cost nothing
 it can notice). It says which variables point the run at each. The folder is a working copy for
 one run, never committed (`.gitignore` names `.devdata/`, the folder the README uses).
@@ -12,12 +14,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import shutil
+import string
 from pathlib import Path
 
 import cv2
 
-from ..render import fluffy
+from ..render import fluffy, glyphs
 from . import photos
 from .photoreal_frames import frames_root
 from .sets import TUNING_SETS
@@ -29,6 +33,30 @@ def _photo(source: Path, target: Path, quality: int) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     image = cv2.imread(str(source), cv2.IMREAD_COLOR)
     cv2.imwrite(str(target), image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+
+
+def drawn_characters() -> str:
+    """Every character the renderer can draw: the printable ASCII and whatever else its source
+    spells (the CJK numerals, winds, dragons, flowers and book titles are all literals there)."""
+    render = Path(fluffy.__file__).parent
+    text = "".join(f.read_text(encoding="utf-8") for f in sorted(render.rglob("*.py")))
+    return string.printable.strip() + " " + "".join(sorted({c for c in text if ord(c) > 127}))
+
+
+def _fonts(dest: Path) -> None:
+    from fontTools import subset
+
+    logging.getLogger("fontTools").setLevel(logging.ERROR)   # it names each table it drops (bitmaps, Apple's)
+    characters = drawn_characters()
+    dest.mkdir(parents=True)
+    for path in glyphs.cjk_fonts() + glyphs.latin_fonts():
+        options = subset.Options()
+        options.font_number = 0          # the first face of a collection (.ttc), which Pillow opens
+        font = subset.load_font(str(path), options)
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(text=characters)
+        subsetter.subset(font)
+        subset.save_font(font, str(dest / path.name), options)   # same name: `glyphs` looks fonts up by it
 
 
 def pack(dest: Path, quality: int = JPEG_QUALITY) -> dict[str, str]:
@@ -62,13 +90,15 @@ def pack(dest: Path, quality: int = JPEG_QUALITY) -> dict[str, str]:
                 shutil.copy(f, frames / folder.name / f.name)
             for f in folder.glob("frame-*.jpg"):   # re-encoded as the photos are: 650 frames are 20 MB as rendered
                 _photo(f, frames / folder.name / f.name, quality)
+    _fonts(dest / "fonts")
     import torch
 
     from .effnet import weights_file
     state = torch.load(weights_file(), map_location="cpu", weights_only=True)
     torch.save({k: v.half() if v.is_floating_point() else v for k, v in state.items()}, dest / "lite0-half.pth")
     return {"TENBOU_PHOTOS_ROOT": str(dest / "photos"), "TENBOU_TILE_ART": str(dest / "art"),
-            "TENBOU_PHOTOREAL": str(frames), "TENBOU_LITE0_WEIGHTS": str(dest / "lite0-half.pth")}
+            "TENBOU_PHOTOREAL": str(frames), "TENBOU_LITE0_WEIGHTS": str(dest / "lite0-half.pth"),
+            "TENBOU_FONTS": str(dest / "fonts")}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -52,6 +52,8 @@ def write(path: Path, report: dict, held_out: dict[str, Finding], size_bytes: in
              if minutes else "")
     if report.get("samples_seen"):
         built += f", {report['samples_seen']} samples in {report['steps']} steps"
+    if s.get("init"):
+        built += ", going on from the weights of an earlier run (below)"
     if report.get("quantized"):
         built += f"; then to 8-bit integers: {report['quantized']}"
     chosen = report.get("chosen_on", {})
@@ -64,6 +66,10 @@ def write(path: Path, report: dict, held_out: dict[str, Finding], size_bytes: in
     if s.get("room_share"):
         extras.append(f"Of the tile-free pictures, {s['room_share']:.0%} are rooms: shelves of books with CJK titles "
                       "(ivory and white spines among them) and printed cards (`clutter.room`)")
+    if s.get("page_share"):
+        extras.append(f"Of the tile-free pictures, {s['page_share']:.0%} are pages of text: screens, score sheets and "
+                      "menus with headings in large bold letters, lines of Latin and CJK words and labelled buttons "
+                      "(`clutter.page`)")
     if s.get("webcam_share"):
         extras.append(f"Of the rendered samples, {s['webcam_share']:.0%} are wide 16:9 webcam frames with the hand in a "
                       "strip below such shelves (`render.scene.webcam_frame`)")
@@ -72,7 +78,10 @@ def write(path: Path, report: dict, held_out: dict[str, Finding], size_bytes: in
                       f"{report.get('photoreal_frames', '?')} frames on every cloth but the blue felt, which is kept to "
                       "choose by): tiles as rounded blocks with a face layer and a coloured back, lit by an area light, "
                       "seen by phone (4:3) and webcam (16:9) cameras, each tile's whole box and face box projected from "
-                      "its corners, so they teach the body beyond the face on tiles that are not drawn flat")
+                      "its corners, so they teach the body beyond the face on tiles that are not drawn flat"
+                      + (f"; {report['photoreal_rich']} of them of the richer plan (discards, a wall row, shelves of "
+                         "CJK-titled books behind, cups and boxes, the sun, turned tiles; metered as a camera meters)"
+                         if report.get("photoreal_rich") else ""))
     extra = "".join(f"\n- {e}." for e in extras)
     limits = "".join(f"\n- {item}" for item in report.get("limits", []))   # what the run's measurement showed
     held = f" The venue `{s['hold_out']}` was held out of training whole and judged with the tuning." if s.get("hold_out") else ""
@@ -128,8 +137,9 @@ where the table below lists them, Blender frames on a cloth never trained on (th
 and rendered wide webcam frames with shelves of CJK-titled books behind.
 The epoch whose WORST source is best ships, not the best average, since a player's table is
 always a source the model never saw: epoch {report['best_epoch']} of {_epochs(report)}. The threshold on the heatmaps,
-{report['threshold']}, was then chosen the same way on all the tuning photos; its worst source there is
-{worst_name} (F1 {worst_f1:.3f}).
+{report['threshold']}, was then chosen the same way on all the tuning photos (thresholds whose worst source
+is within one standard error of the best are a tie, broken by the mean over the sources); its
+worst source there is {worst_name} (F1 {worst_f1:.3f}).
 
 | source | at the chosen epoch (threshold 0.35, tuning photos sampled) | at the chosen threshold (all tuning photos) |
 |---|---|---|

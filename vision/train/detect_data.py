@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from ..render import render_scene
-from ..render.clutter import backdrop, room
+from ..render.clutter import backdrop, page, room
 from ..render.scene import webcam_frame
 from ..render.fingers import draw_fingers
 from ..detect import STRIDE
@@ -79,10 +79,13 @@ def photoreal_sample(image: np.ndarray, tiles: list[dict]) -> Sample:
     return Sample(image, faces, wholes, down, sideways, True)
 
 
-def empty_sample(rng: np.random.Generator, side: int, rooms: float = 0.0) -> Sample:
+def empty_sample(rng: np.random.Generator, side: int, rooms: float = 0.0, pages: float = 0.0) -> Sample:
     """A picture with no tile at all: cloths, desks, keyboards, dominoes, cards, screens; in a
-    `rooms` share, shelves of CJK-titled books and printed cards (`clutter.room`)."""
-    if rooms and rng.random() < rooms:
+    `rooms` share, shelves of CJK-titled books and printed cards (`clutter.room`); in a `pages`
+    share, a page of text in large and small letters (`clutter.page`)."""
+    if pages and rng.random() < pages:
+        image = page(rng, side, side)
+    elif rooms and rng.random() < rooms:
         image = room(rng, side, side)
     else:
         image = backdrop(rng, side, side, things=int(rng.integers(2, 9)))

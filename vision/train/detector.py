@@ -32,6 +32,7 @@ from models import model_path
 
 from ..detect import DETECT_SIDE, MODEL_NAME, decode, letterbox
 from ..render import render_scene
+from ..render.clutter import page
 from . import photos
 from .data import cache_dir
 from .detect_data import (augment, empty_sample, photoreal_sample, real_sample, rendered_sample, targets,
@@ -59,6 +60,7 @@ class Settings:
     frozen: int = 0             # lite0: the stem and this many first blocks keep their ImageNet weights
     stretch: float = 1.0        # samples stretched wider or taller by up to this (1.0: never)
     room_share: float = 0.0     # tile-free samples that are shelves of CJK-titled books and printed cards
+    page_share: float = 0.0     # tile-free samples that are pages of text (screens, score sheets, menus)
     webcam_share: float = 0.0   # rendered samples framed as a wide webcam frame with the room behind
     hold_out: str = ""          # an hk-roboflow venue (`sets.venue_of`) left out of training and judged with the tuning
     photoreal_share: float = 0.0  # samples that are Blender frames (`render.photoreal`), their held-out cloth aside
@@ -66,6 +68,7 @@ class Settings:
     workers: int = 1            # processes drawing samples (each draws its own share of an epoch)
     device: str = "cpu"         # where the network trains ("cuda" on a GPU machine)
     minutes: float = 0.0        # train this long, the learning rate following the clock (0: `epochs` epochs)
+    init: str = ""              # start from these weights (a `best-*.pt` of the same backbone, e.g. a GPU run's)
     riichi_check: int = 40      # rendered riichi hands measured each epoch
     tune_photos: int = 80       # tuning photos measured each epoch (all of them at the end)
 
@@ -93,7 +96,8 @@ class Stream(torch.utils.data.IterableDataset):
             sample = augment(real_sample(image, photo.boxes, photo.unnamed), rng, s.side, True, s.finger_share,
                              s.stretch)
         elif pick < s.real_share + s.empty_share:
-            sample = augment(empty_sample(rng, s.side, s.room_share), rng, s.side, False, s.finger_share, s.stretch)
+            sample = augment(empty_sample(rng, s.side, s.room_share, s.page_share), rng, s.side, False, s.finger_share,
+                             s.stretch)
         elif pick < s.real_share + s.empty_share + s.photoreal_share and self.frames:
             frame = self.frames[int(rng.integers(len(self.frames)))]
             sample = augment(photoreal_sample(cv2.imread(str(frame.path), cv2.IMREAD_COLOR), frame.tiles), rng,
@@ -177,6 +181,13 @@ def lookalike_check(count: int, seed: int = 9002) -> list[Check]:
     return [Check(empty_sample(rng, 640).image, np.zeros((0, 4), np.float32)) for _ in range(count)]
 
 
+def page_check(count: int, seed: int = 9004) -> list[Check]:
+    """Tile-free pages of text (screens, score sheets, menus) in large and small letters: every
+    detection on them is false."""
+    rng = np.random.default_rng(seed)
+    return [Check(page(rng, 640, int(640 * rng.uniform(0.5, 1.8))), np.zeros((0, 4), np.float32)) for _ in range(count)]
+
+
 def photo_checks(items: list[photos.LabelledPhoto], partial: bool = False) -> list[Check]:
     """The photos as checks; a tile without a code (`unnamed`) is a tile to find all the same."""
     return [Check(cv2.imread(str(p.path), cv2.IMREAD_COLOR),
@@ -208,7 +219,8 @@ def choice_checks(s: Settings, root: Path, tune: list[photos.LabelledPhoto], hel
     if held:
         out[f"held out of training: {s.hold_out}"] = photo_checks(held[::1 if every else max(1, len(held) // 40)])
     out["camerash tuning sets"] = photo_checks(photos.camerash(root, TUNING_SETS), partial=True)
-    out["rendered riichi with look-alikes"] = riichi_check(s.riichi_check) + lookalike_check(s.riichi_check // 2)
+    out["rendered riichi with look-alikes"] = (riichi_check(s.riichi_check) + lookalike_check(s.riichi_check // 2)
+                                               + page_check(s.riichi_check // 4))
     out["rendered webcam frames, shelves behind"] = webcam_check(s.riichi_check // 4)
     unseen = [f for f in photoreal_frames() if f.held_out]
     if unseen:
@@ -306,6 +318,8 @@ def trained_on(s: Settings) -> list[str]:
     out += ["rendered riichi hands (fluffy and drawn art, lying and standing)", "tile-free clutter"]
     if s.room_share:
         out.append("tile-free rooms: shelves of CJK-titled books, printed cards")
+    if s.page_share:
+        out.append("tile-free pages of text: screens, score sheets, menus")
     if s.webcam_share:
         out.append("rendered webcam frames with CJK bookshelves")
     if s.photoreal_share:
@@ -330,6 +344,8 @@ def train(s: Settings, resume: bool, out: Path, stop: bool = False) -> dict:
     frames = [f for f in photoreal_frames() if not f.held_out] if s.photoreal_share else []
     device = torch.device(s.device)
     model = build(s.backbone, s.width, frozen=s.frozen).to(device, memory_format=torch.channels_last)
+    if s.init:   # go on from another run's weights (frozen blocks keep these, not ImageNet's)
+        model.load_state_dict(torch.load(s.init, map_location=device, weights_only=True))
     optimiser = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=s.lr,
                                   weight_decay=s.weight_decay)
     steps = s.epochs * math.ceil(s.samples / s.batch)
@@ -398,7 +414,7 @@ def train(s: Settings, resume: bool, out: Path, stop: bool = False) -> dict:
               "worst": worst(found[threshold]), "history": history,
               "train_photos": len(real), "tune_photos": len(tune), "lookalikes": s.riichi_check // 2,
               "epochs_run": len(history), "steps": step, "samples_seen": step * s.batch,
-              "photoreal_frames": len(frames), "device": torch.cuda.get_device_name(device) if device.type == "cuda" else "cpu"}
+              "photoreal_frames": len(frames), "photoreal_rich": sum(f.rich for f in frames), "device": torch.cuda.get_device_name(device) if device.type == "cuda" else "cpu"}
     (folder / f"report-{tag}.json").write_text(json.dumps(report, indent=1))
     return report
 
