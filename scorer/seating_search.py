@@ -60,6 +60,13 @@ def search(people: list[str], played: Sequence[Sequence[Sequence[str]]], sizes: 
     if every_round or not tries or min(t[2] for t in tries) > bounds[1]:
         tries.append(_restarts(lambda: _start(people, index, sizes, bye_plan, rng), base, three_base, style_score,
                                every_round, rng, bounds[1]))
+    if style_score is not None and min(t[2] for t in tries) > bounds[1]:
+        # The style can hold the search in a round that leaves the later ones no way round
+        # repeats (16 players: after two rounds, a third drawn as the cyclic Latin square has no
+        # orthogonal mate, so the fourth must repeat). Repeats come first: search without it.
+        plan, _, _ = _restarts(lambda: _start(people, index, sizes, bye_plan, rng), base, three_base, None,
+                               every_round, rng, bounds[1])
+        tries.append((plan, *_cost(plan, base, three_base, style_score, every_round)))
     best = min(tries, key=lambda t: (t[2], t[1]))[0]
     return [[[people[i] for i in sorted(t)] for t in tables] for tables in best]
 
