@@ -47,6 +47,10 @@ def _fonts(dest: Path) -> None:
     from fontTools import subset
 
     logging.getLogger("fontTools").setLevel(logging.ERROR)   # it names each table it drops (bitmaps, Apple's)
+    if not glyphs.cjk_fonts() or not glyphs.latin_fonts():
+        # packing none would train the run on faces, spines and pages drawn without characters
+        raise SystemExit("the renderer's fonts are not here: apt-get install fonts-dejavu-core fonts-wqy-zenhei "
+                         "fonts-arphic-ukai fonts-arphic-uming fonts-arphic-bkai00mp fonts-arphic-gkai00mp")
     characters = drawn_characters()
     dest.mkdir(parents=True)
     for path in glyphs.cjk_fonts() + glyphs.latin_fonts():
