@@ -188,11 +188,8 @@ def cjk_spines(image: np.ndarray, rng: np.random.Generator) -> None:
             mask = glyphs.glyph(CJK_TEXT[int(rng.integers(len(CJK_TEXT)))], font)
             if mask.size <= 1 or cy + size >= y + height:
                 break
-            mask = cv2.resize(mask, (size, size), interpolation=cv2.INTER_AREA)
-            gx = left + (w - size) // 2
-            region = image[cy:cy + size, gx:gx + size].astype(np.float32)
-            m = mask[:region.shape[0], :region.shape[1], None]
-            image[cy:cy + size, gx:gx + size] = (region * (1 - m) + ink * m).astype(np.uint8)
+            glyphs.stamp(image, cv2.resize(mask, (size, size), interpolation=cv2.INTER_AREA), left + (w - size) // 2,
+                         cy, ink)
             cy += size + max(1, size // 5)
 
 
@@ -223,11 +220,8 @@ def printed_card(image: np.ndarray, rng: np.random.Generator) -> None:
             mask = glyphs.glyph(CJK_TEXT[int(rng.integers(len(CJK_TEXT)))], font)
             if mask.size <= 1:
                 continue
-            mask = cv2.resize(mask, (size, size), interpolation=cv2.INTER_AREA)[..., None]
-            gx, gy = x + 4 + col * (size + 1), y + 4 + row * (size + 2)
-            region = image[gy:gy + size, gx:gx + size].astype(np.float32)
-            m = mask[:region.shape[0], :region.shape[1]]
-            image[gy:gy + size, gx:gx + size] = (region * (1 - m) + np.array(ink, np.float32) * m).astype(np.uint8)
+            glyphs.stamp(image, cv2.resize(mask, (size, size), interpolation=cv2.INTER_AREA), x + 4 + col * (size + 1),
+                         y + 4 + row * (size + 2), np.array(ink, np.float32))
         if rng.random() < 0.3:
             break
 
@@ -303,9 +297,7 @@ def _words(image: np.ndarray, rng: np.random.Generator, fonts, x: int, y: int, s
         tw = max(1, int(mask.shape[1] * size / mask.shape[0]))
         if x + tw >= image.shape[1] or y + size >= image.shape[0]:
             return
-        m = cv2.resize(mask, (tw, size), interpolation=cv2.INTER_AREA)[..., None]
-        region = image[y:y + size, x:x + tw].astype(np.float32)
-        image[y:y + size, x:x + tw] = (region * (1 - m) + ink * m).astype(np.uint8)
+        glyphs.stamp(image, cv2.resize(mask, (tw, size), interpolation=cv2.INTER_AREA), x, y, ink)
         x += tw + max(3, size // 2)
         if rng.random() < 0.3:
             return

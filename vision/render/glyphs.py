@@ -105,6 +105,13 @@ def put_glyph(img: np.ndarray, text: str, box: tuple[float, float, float, float]
     y1 = int(round(by1 + (bh - th) / 2))
     x1, y1 = max(0, min(w - tw, x1)), max(0, min(h - th, y1))
     tw, th = min(tw, w - x1), min(th, h - y1)
-    m = cv2.resize(mask, (tw, th), interpolation=cv2.INTER_AREA)[..., None]
-    region = img[y1:y1 + th, x1:x1 + tw].astype(np.float32)
-    img[y1:y1 + th, x1:x1 + tw] = (region * (1 - m) + np.array(colour, np.float32) * m).astype(np.uint8)
+    stamp(img, cv2.resize(mask, (tw, th), interpolation=cv2.INTER_AREA), x1, y1, np.array(colour, np.float32))
+
+
+def stamp(image: np.ndarray, mask: np.ndarray, x: int, y: int, ink: np.ndarray) -> None:
+    """Print `ink` (one colour) onto `image` through `mask` (0..1) laid with its top-left corner
+    at (x, y); what runs past the image's edge is cut off."""
+    h, w = mask.shape
+    region = image[y:y + h, x:x + w].astype(np.float32)
+    m = mask[:region.shape[0], :region.shape[1], None]
+    image[y:y + h, x:x + w] = (region * (1 - m) + ink * m).astype(np.uint8)

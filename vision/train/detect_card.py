@@ -83,6 +83,9 @@ def write(path: Path, report: dict, held_out: dict[str, Finding], size_bytes: in
                          "CJK-titled books behind, cups and boxes, the sun, turned tiles; metered as a camera meters)"
                          if report.get("photoreal_rich") else ""))
     extra = "".join(f"\n- {e}." for e in extras)
+    free = [f"{report[key]} {what}" for key, what in (("lookalikes", "tile-free pictures crowded with look-alikes"),
+                                                      ("pages", "pages of text")) if report.get(key)]
+    tile_free = f" with {' and '.join(free)} (every detection there false)" if free else ""
     limits = "".join(f"\n- {item}" for item in report.get("limits", []))   # what the run's measurement showed
     held = f" The venue `{s['hold_out']}` was held out of training whole and judged with the tuning." if s.get("hold_out") else ""
     text = f"""# Tile detector (`tile_detector.onnx`)
@@ -131,8 +134,7 @@ learning rate follow the clock, so how many steps it takes is the machine's (rec
 After each epoch the model was measured on each source it does not train on, apart: the tuning
 photos venue by venue, the camerash sets the classifier tunes on (partly labelled: detections
 overlapping no label are not counted; the detector never trains on camerash), and
-{s['riichi_check']} rendered riichi hands (half standing at 5-30 degrees, half lying at 30-45){
-f" with {report['lookalikes']} tile-free pictures crowded with look-alikes (every detection there false)" if report.get('lookalikes') else ""}; and,
+{s['riichi_check']} rendered riichi hands (half standing at 5-30 degrees, half lying at 30-45){tile_free}; and,
 where the table below lists them, Blender frames on a cloth never trained on (their whole boxes)
 and rendered wide webcam frames with shelves of CJK-titled books behind.
 The epoch whose WORST source is best ships, not the best average, since a player's table is

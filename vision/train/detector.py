@@ -181,6 +181,12 @@ def lookalike_check(count: int, seed: int = 9002) -> list[Check]:
     return [Check(empty_sample(rng, 640).image, np.zeros((0, 4), np.float32)) for _ in range(count)]
 
 
+def tile_free_counts(s: Settings) -> tuple[int, int]:
+    """How many tile-free pictures crowded with look-alikes, and how many pages of text, join the
+    rendered riichi hands a model is chosen on."""
+    return s.riichi_check // 2, s.riichi_check // 4
+
+
 def page_check(count: int, seed: int = 9004) -> list[Check]:
     """Tile-free pages of text (screens, score sheets, menus) in large and small letters: every
     detection on them is false."""
@@ -219,8 +225,9 @@ def choice_checks(s: Settings, root: Path, tune: list[photos.LabelledPhoto], hel
     if held:
         out[f"held out of training: {s.hold_out}"] = photo_checks(held[::1 if every else max(1, len(held) // 40)])
     out["camerash tuning sets"] = photo_checks(photos.camerash(root, TUNING_SETS), partial=True)
-    out["rendered riichi with look-alikes"] = (riichi_check(s.riichi_check) + lookalike_check(s.riichi_check // 2)
-                                               + page_check(s.riichi_check // 4))
+    lookalikes, pages = tile_free_counts(s)
+    out["rendered riichi with look-alikes"] = (riichi_check(s.riichi_check) + lookalike_check(lookalikes)
+                                               + page_check(pages))
     out["rendered webcam frames, shelves behind"] = webcam_check(s.riichi_check // 4)
     unseen = [f for f in photoreal_frames() if f.held_out]
     if unseen:
@@ -407,12 +414,13 @@ def train(s: Settings, resume: bool, out: Path, stop: bool = False) -> dict:
     model.load_state_dict(torch.load(folder / f"best-{tag}.pt", map_location=device))
     found = measure_all(model, choice_checks(s, root, tune, held, every=True), THRESHOLDS)
     threshold = choose_threshold(found)
+    lookalikes, pages = tile_free_counts(s)
     export(model.to("cpu"), out, {"threshold": round(threshold, 2), "side": DETECT_SIDE, "seed": s.seed,
                                   "epoch": best["epoch"], "backbone": s.backbone, "trained_on": trained_on(s)})
     report = {"settings": asdict(s), "best_epoch": best["epoch"], "threshold": round(threshold, 2),
               "chosen_on": {name: str(f) for name, f in found[threshold].items()},
               "worst": worst(found[threshold]), "history": history,
-              "train_photos": len(real), "tune_photos": len(tune), "lookalikes": s.riichi_check // 2,
+              "train_photos": len(real), "tune_photos": len(tune), "lookalikes": lookalikes, "pages": pages,
               "epochs_run": len(history), "steps": step, "samples_seen": step * s.batch,
               "photoreal_frames": len(frames), "photoreal_rich": sum(f.rich for f in frames), "device": torch.cuda.get_device_name(device) if device.type == "cuda" else "cpu"}
     (folder / f"report-{tag}.json").write_text(json.dumps(report, indent=1))
