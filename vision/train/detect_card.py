@@ -12,6 +12,11 @@ LITE0_CREDIT = ("EfficientNet-Lite0 (Tan and Le; the Lite variant by Google for 
                 "(Apache-2.0, a dependency of the train extra, read from disk: nothing is downloaded)")
 
 
+def report_beside(model: Path) -> Path:
+    """Where a detector's training report is kept: `tile_detector.onnx` -> `tile_detector.report.json`."""
+    return model.with_suffix(".report.json")
+
+
 def _network(s: dict) -> str:
     head = """a light
 feature pyramid back up to stride 4 (a tile of ten pixels keeps its own centre cell), and one

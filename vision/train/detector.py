@@ -35,6 +35,7 @@ from ..render import render_scene
 from ..render.clutter import page
 from . import photos
 from .data import cache_dir
+from .detect_card import report_beside, write
 from .detect_data import (augment, empty_sample, photoreal_sample, real_sample, rendered_sample, targets,
                           webcam_sample)
 from .detect_eval import Finding, choose_threshold, iou_matrix, worst
@@ -480,20 +481,23 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings(**{f.name: getattr(args, f.name) for f in fields(Settings)})
     tag = f"{settings.backbone}-{settings.seed}" if settings.backbone != "plain" else f"{settings.seed}"
     report_path = cache_dir() / "detector" / f"report-{tag}.json"
+    # The run's report travels beside the model it made, so its card can be written again from
+    # a fresh clone; a model measured without one takes the cache's report of its run.
+    beside = report_beside(args.out)
     if not args.evaluate_only:
         began = time.time()
         report = train(settings, args.resume, args.out, args.stop)
         report["minutes"] = round((time.time() - began) / 60)
         report_path.write_text(json.dumps(report, indent=1))
-    report = json.loads(report_path.read_text())
+    report = json.loads((beside if args.evaluate_only and beside.is_file() else report_path).read_text())
     if args.rechoose:
         report = rechoose(args.out, report)
         report_path.write_text(json.dumps(report, indent=1))
     measured = held_out(args.out)
     for name, finding in measured.items():
         print(f"{name}: {finding}", flush=True)
-    from .detect_card import write
     write(args.out.parent / "TILE_DETECTOR.md", report, measured, args.out.stat().st_size)
+    beside.write_text(json.dumps(report, indent=1) + "\n")
     return 0
 
 

@@ -65,8 +65,30 @@ def jitter_real(crops: list[RealCrop], repeats: int, rng: np.random.Generator) -
     return np.stack(images), np.array(labels, np.int64)
 
 
-def photometric(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
-    """Per-sample brightness, contrast and colour cast, plus a small shift and zoom."""
+TINTED = 0.15   # share of crops lit by coloured light (a pink or amber lamp over the table)
+# Never under coloured light: a blank white dragon lit pink is a plain pink tile, which is what
+# a pink back is; tinting them taught the model to doubt every back (a concealed kan's ends
+# were no longer read face down).
+UNTINTED = (INDEX["5z"], INDEX["back"])
+
+
+def tint(x: torch.Tensor, labels: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    """Coloured light on a share of the crops: each channel's light scaled on its own (one kept,
+    the others dimmed by up to 45%), so a white face under a pink lamp is pink, yet still a face
+    and not a pink back; the ordinary cast in `photometric` is a few percent."""
+    n = x.shape[0]
+    dim = 1 - 0.45 * torch.rand(n, 3, 1, 1, generator=gen)
+    kept = torch.randint(0, 3, (n,), generator=gen)
+    dim[torch.arange(n), kept] = 1.0
+    lit = (torch.rand(n, generator=gen) < TINTED) & ~torch.isin(labels, torch.tensor(UNTINTED))
+    light = torch.where(lit.view(n, 1, 1, 1), dim, torch.ones_like(dim))
+    return ((x * SCALE + MEAN) * light - MEAN) / SCALE
+
+
+def photometric(x: torch.Tensor, labels: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    """Per-sample brightness, contrast and colour cast (now and then a strong one, `tint`), plus
+    a small shift and zoom."""
+    x = tint(x, labels, gen)
     n = x.shape[0]
     gain = 1 + 0.25 * (torch.rand(n, 1, 1, 1, generator=gen) - 0.5)
     cast = 1 + 0.12 * (torch.rand(n, 3, 1, 1, generator=gen) - 0.5)
@@ -114,8 +136,8 @@ def train(settings: Settings, synth: tuple[np.ndarray, np.ndarray], real: list[R
         total, seen = 0.0, 0
         for i in range(0, len(order), settings.batch):
             idx = np.sort(order[i:i + settings.batch])
-            x = photometric(to_tensor(all_images[idx]), gen)
             y = torch.from_numpy(all_labels[idx])
+            x = photometric(to_tensor(all_images[idx]), y, gen)
             loss = F.cross_entropy(model(x), y, label_smoothing=settings.label_smoothing)
             opt.zero_grad()
             loss.backward()

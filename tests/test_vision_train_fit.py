@@ -1,0 +1,28 @@
+"""The classifier's augmentation: coloured light tints a face but never blacks it out, and never
+lights a plain tile (a blank white dragon, a back) that would then be any coloured back."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch", reason="training needs the train extra (torch)")
+
+from vision.train import fit  # noqa: E402
+
+
+def test_coloured_light_keeps_one_channel_and_dims_the_others_on_a_share_of_crops(monkeypatch):
+    white = np.full((64, 48, 48, 3), 240, np.uint8)
+    x = fit.to_tensor(white)
+    faces = torch.full((64,), fit.INDEX["3p"])
+    monkeypatch.setattr(fit, "TINTED", 1.0)
+    lit = fit.tint(x, faces, torch.Generator().manual_seed(0)) * fit.SCALE + fit.MEAN   # back to 0..1
+    per_channel = lit.mean(dim=(2, 3))
+    assert torch.allclose(per_channel.max(dim=1).values, torch.full((64,), 240 / 255), atol=1e-5)
+    assert (per_channel.min(dim=1).values >= 0.55 * 240 / 255 - 1e-5).all()
+    assert (per_channel.min(dim=1).values < 0.9 * 240 / 255).float().mean() > 0.5
+
+    plain = torch.tensor([fit.INDEX["5z"], fit.INDEX["back"]] * 32)
+    assert torch.equal(fit.tint(x, plain, torch.Generator().manual_seed(0)), x)
+
+    monkeypatch.setattr(fit, "TINTED", 0.0)
+    assert torch.equal(fit.tint(x, faces, torch.Generator().manual_seed(0)), x)
