@@ -37,10 +37,18 @@ def start_game(page, base: str | None, names, choices: dict[str, str] | None = N
     return re.search(r"/s/([^/]+)$", page.url).group(1)
 
 
+def arrived(page, selector: str) -> None:
+    """Wait for the page a click opened: its `selector`, then its load event, so its stylesheet
+    is applied before anything is measured. A click that navigates returns when the new page has
+    begun, and an element can be found before the stylesheet that places it has loaded."""
+    page.wait_for_selector(selector)
+    page.wait_for_load_state("load")
+
+
 def assert_fits(page, screen: dict, what: str) -> None:
     """The page is no wider than the screen (a pixel for rounding): nothing to scroll sideways.
-    Measured once the page's stylesheet has loaded: a click that navigates returns when the new
-    page has begun, and an unstyled page is as wide as its widest line."""
+    Measured once the page's stylesheet has loaded (an unstyled page is as wide as its widest
+    line)."""
     page.wait_for_load_state("load")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= screen["viewport"]["width"] + 1, f"{what} runs {width}px wide"

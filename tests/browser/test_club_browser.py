@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.steps import enter_ron_by_han_and_fu, start_club, start_game
+from tests.browser.steps import arrived, enter_ron_by_han_and_fu, start_club, start_game
 from tests.browser.test_web_rulesets_browser import SCREENS, _end_game, _shot
 
 
@@ -47,7 +47,7 @@ def test_a_club_season_from_members_to_printed_standings(browser, server, artifa
     page.goto(base + "/clubs")
     page.click("[data-test=club-list] a")
     page.click("[data-test=standings-link]")
-    page.wait_for_selector("[data-test=standings]")
+    arrived(page, "[data-test=standings]")
     names = page.eval_on_selector_all("[data-test=standing-row] td:nth-child(2)", "els => els.map(e => e.textContent.trim())")
     assert names == ["Aki", "Chiyo", "Ben"], names
     _shot(page, artifacts, f"{tag}-02-standings")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.steps import enter_ron_by_han_and_fu, start_game
+from tests.browser.steps import arrived, enter_ron_by_han_and_fu, start_game
 
 SCREENS = {"phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
            "desk": {"viewport": {"width": 1920, "height": 1080}}}
@@ -47,7 +47,7 @@ def test_the_new_session_form_fits_says_where_it_is_wrong_and_invites(browser, s
     page.fill("[data-test=uma]", "20,10,-10")
     page.fill("input[name=title]", "Friday")
     page.click("[data-test=create]")
-    page.wait_for_selector("[data-test=form-error]")
+    arrived(page, "[data-test=form-error]")
     page.screenshot(path=str(artifacts / f"said-new-refused-{screen}.png"), full_page=True)
     error = page.locator("[data-test=form-error]")
     assert error.inner_text() == "uma: 4 numbers are needed, got 3"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.test_web_browser import PHONE, _read_photo, _scan_answer, READING, hand_codes, tap_tiles
-from tests.browser.steps import enter_ron_by_han_and_fu
+from tests.browser.steps import arrived, enter_ron_by_han_and_fu
 
 DESK = {"viewport": {"width": 1920, "height": 1080}}
 SCREENS = [pytest.param(PHONE, id="phone"), pytest.param(DESK, id="desk")]
@@ -44,7 +44,7 @@ def _end_game(page, artifacts: Path, tag: str, width: int) -> None:
     """End the game now: the scoreboard then offers the settlement in plain sight, not hands."""
     page.click("summary:has-text('End the game now')")
     page.click("[data-test=end-game]")              # the confirm dialog is accepted
-    page.wait_for_selector("[data-test=to-settle]")
+    arrived(page, "[data-test=to-settle]")
     _shot(page, artifacts, f"{tag}-04-ended")
     assert not _visible(page, "[data-test=record-hand]") and not _visible(page, "summary:has-text('Exhaustive draw')")
     for link in ("[data-test=to-settle]", ".session-nav a:has-text('Settle')"):
