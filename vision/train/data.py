@@ -35,10 +35,10 @@ def crop_sources() -> list[Path]:
 
 @lru_cache(maxsize=1)
 def _renderer_digest() -> str:
-    """Changes whenever `crop_sources` do, so a stale cache is never reused. Read once per
-    process: the code in memory is the one this process started with, even if its files are
-    edited during a long run."""
-    digest = hashlib.sha256()
+    """Changes whenever `crop_sources` or the network's input size do, so a stale cache is never
+    reused. Read once per process: the code in memory is the one this process started with,
+    even if its files are edited during a long run."""
+    digest = hashlib.sha256(f"{INPUT_W}x{INPUT_H}".encode())   # the size lives in vision/classify.py
     for path in crop_sources():
         digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
