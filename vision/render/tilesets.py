@@ -76,6 +76,7 @@ def random_set(rng: np.random.Generator, art: str | None = None) -> TileSet:
     cjk = glyphs.cjk_fonts()
     latin = glyphs.latin_fonts()
     blue, red, green = pick(BLUES), pick(REDS), pick(GREENS)
+    inks = (red, blue, green)   # the order `bonus.random_style` takes them in
     return TileSet(
         art="drawn", face=face, back=back,
         cjk_font=pick(cjk) if cjk else None, latin_font=pick(latin) if latin else None,
@@ -91,8 +92,8 @@ def random_set(rng: np.random.Generator, art: str | None = None) -> TileSet:
         coin_style=int(rng.integers(0, 3)),
         corner_index=bool(rng.random() < 0.2),
         index_colour=pick((red, pick(BLACKS), blue)),
-        flowers=(flowers := random_style(rng, False, (red, blue, green), BLACKS)),
-        seasons=told_apart(flowers, random_style(rng, True, (red, blue, green), BLACKS), (red, blue, green)),
+        flowers=(flowers := random_style(rng, False, inks, BLACKS)),
+        seasons=told_apart(flowers, random_style(rng, True, inks, BLACKS), inks),
         bonus_ink=Ink(leaf=green, bloom=red if rng.random() < 0.8 else PINKS[int(rng.integers(len(PINKS)))],
                       accent=pick((blue, red, PINKS[0], (40, 140, 230))), branch=pick(((40, 60, 90), BLACKS[0], green)),
                       face=face, outline=bool(rng.random() < 0.6)),
