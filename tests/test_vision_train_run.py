@@ -13,7 +13,8 @@ import pytest
 
 from vision.train.detect_data import photoreal_sample
 from vision.train.detect_eval import Finding, choose_threshold
-from vision.train.photoreal_frames import HELD_OUT_CLOTH, photoreal_frames
+from vision.train.photoreal_frames import (HELD_OUT_CLOTH, LEGIBLE_INK, PhotorealFrame, described, face_crops, ink,
+                                          photoreal_frames)
 from vision.train.schedule import one_cycle
 
 
@@ -100,6 +101,63 @@ def test_a_blender_frame_teaches_whole_boxes_and_a_face_down_tile_by_its_whole_b
     assert sample.down.tolist() == [False, True]
     assert sample.faces[1].tolist() == sample.wholes[1].tolist() == [22, 10, 32, 24]
     assert sample.faces[0].tolist() == [11, 10, 19, 20] and sample.sideways is None and sample.knows_backs
+
+
+def _face(ink_level: int, w: int = 24, h: int = 32) -> np.ndarray:
+    """A pale face with a dark bar of ink `ink_level` grey levels below its paper."""
+    face = np.full((h, w, 3), 230, np.uint8)
+    face[h // 4:3 * h // 4, w // 3:2 * w // 3] = 230 - ink_level
+    return face
+
+
+def _lossless(path: Path, frame: np.ndarray) -> None:
+    """A frame under its .jpg name, kept as PNG so that no JPEG smear blurs the ink measured."""
+    path.write_bytes(cv2.imencode(".png", frame)[1].tobytes())
+
+
+def test_the_classifier_is_taught_the_legible_faces_of_a_frame_turned_upright_and_its_backs(tmp_path):
+    frame = np.full((60, 120, 3), 90, np.uint8)
+    frame[10:42, 4:28] = _face(120)                                 # an upright 1m
+    frame[10:34, 32:64] = cv2.rotate(_face(120), cv2.ROTATE_90_COUNTERCLOCKWISE)   # a called 2m, turned
+    frame[10:42, 68:92] = _face(5)                                  # a 3m washed out to a blank
+    frame[10:42, 94:118] = 230                                      # a blank white dragon
+    tiles = [{"label": "1m", "pose": "upright", "whole": [4, 8, 28, 46], "face": [4, 10, 28, 42]},
+             {"label": "2m", "pose": "sideways", "whole": [32, 8, 64, 38], "face": [32, 10, 64, 34]},
+             {"label": "3m", "pose": "upright", "whole": [68, 8, 92, 46], "face": [68, 10, 92, 42]},
+             {"label": "5z", "pose": "upright", "whole": [94, 8, 118, 46], "face": [94, 10, 118, 42]},
+             {"label": "back", "pose": "face_down", "whole": [0, 44, 20, 58], "face": None}]
+    _frames(tmp_path, [(0.05, 0.35, 0.35), HELD_OUT_CLOTH])
+    seed = tmp_path / "seed-7"
+    for n in range(2):
+        _lossless(seed / f"frame-{n}.jpg", frame)
+    (seed / "labels.json").write_text(json.dumps({f"frame-{n}.jpg": tiles for n in range(2)}))
+    trained, held = photoreal_frames(tmp_path)
+    crops = face_crops([trained])
+    assert [c.label for c in crops] == ["1m", "2m", "5z", "back"]   # no blank 3m
+    assert all(c.image.shape[0] > c.image.shape[1] for c in crops[:3])   # the called tile stands up
+    assert crops[3].image.shape[:2] == (14, 20)                     # a back is cut at its whole box
+    assert {c.set_name for c in crops} != {c.set_name for c in face_crops([held])}
+    assert ink(_face(5)) < LEGIBLE_INK <= ink(_face(40))
+
+
+def test_a_wide_face_of_an_early_frame_that_kept_no_poses_is_not_guessed_at(tmp_path):
+    _frames(tmp_path, [(0.05, 0.35, 0.35)])
+    seed = tmp_path / "seed-7"
+    frame = np.full((60, 80, 3), 90, np.uint8)
+    frame[10:34, 4:36] = cv2.rotate(_face(120), cv2.ROTATE_90_CLOCKWISE)
+    frame[10:42, 40:64] = _face(120)
+    _lossless(seed / "frame-0.jpg", frame)
+    (seed / "labels.json").write_text(json.dumps({"frame-0.jpg": [
+        {"label": "2m", "whole": [4, 8, 36, 38], "face": [4, 10, 36, 34]},
+        {"label": "1m", "whole": [40, 8, 64, 46], "face": [40, 10, 64, 42]}]}))
+    assert [c.label for c in face_crops(photoreal_frames(tmp_path))] == ["1m"]
+
+
+def test_a_card_names_the_renders_a_run_read_by_their_seeds():
+    frames = [PhotorealFrame(Path(f"photoreal/seed-{seed}/frame-{n}.jpg"), [], HELD_OUT_CLOTH)
+              for seed in (12, 1, 2, 11, 13, 21) for n in range(2)]
+    assert described(frames) == "12 frames of seeds 1, 2, 11-13, 21"
+    assert described([]) == "no frames"
 
 
 def test_a_blender_frame_that_says_its_poses_teaches_the_turned_tile():

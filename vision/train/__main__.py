@@ -15,6 +15,9 @@ from ..classify import MODEL_NAME, TileClassifier
 from ..render import glyphs
 from ..render.tilesets import available_arts
 from . import data, evaluate, quantize, real
+from .photoreal_frames import described, face_crops, photoreal_frames
+
+UNSEEN_CLOTH = "Blender frames on the blue felt (no model here trains on it), legible face boxes"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,6 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="processes rendering the crops")
     parser.add_argument("--out", type=Path, default=model_path(MODEL_NAME))
     parser.add_argument("--no-real", action="store_true", help="train on rendered crops only")
+    parser.add_argument("--no-photoreal", action="store_true",
+                        help="leave out the faces of the Blender frames (`python -m vision.render.photoreal`)")
     parser.add_argument("--evaluate-only", action="store_true", help="measure the model at --out and rewrite the card")
     parser.add_argument("--float", type=Path, default=None, dest="float_model",
                         help="the float export: written here when training (default: in the cache folder), "
@@ -49,7 +54,12 @@ def main(argv: list[str] | None = None) -> int:
     root = real.photos_dir()
     tuning = (real.load(root, real.TUNING_SETS) * real.CAMERASH_WEIGHT if root else []) + real.hk_crops("train")
     tuning = [] if args.no_real else tuning
+    frames = photoreal_frames()
+    trained_frames = [] if args.no_photoreal else [f for f in frames if not f.held_out]
+    photoreal = face_crops(trained_frames)
+    log(f"{len(photoreal)} tiles of the Blender frames in the cache: {described(trained_frames)}")
     held_out = (real.load(root, real.HELD_OUT_SETS) if root else []) + real.hk_crops("held-out")
+    unseen_cloth = face_crops([f for f in frames if f.held_out])
     minutes = 0.0
     if not args.evaluate_only:
         start = time.time()
@@ -58,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         checks = {"rendered val": val}
         if tuning:
             checks["real tuning"] = real.as_arrays(tuning)
-        model = train(settings, synth, tuning, checks, log)
+        model = train(settings, synth, tuning, checks, log, photoreal)
         from .export import export
         args.float_model = args.float_model or data.cache_dir() / "tile_classifier.float.onnx"
         export(model, args.float_model)
@@ -73,6 +83,9 @@ def main(argv: list[str] | None = None) -> int:
     float_score = evaluate.score(float_classifier, crops, labels) if float_classifier else None
     red = evaluate.score(classifier, *evaluate.red_fives(600, settings.seed))
     real_scores = evaluate.real_by_set(classifier, held_out)
+    if unseen_cloth:
+        real_scores[UNSEEN_CLOTH] = evaluate.score(classifier, [c.image for c in unseen_cloth],
+                                                   [c.label for c in unseen_cloth])
     latency = evaluate.latency_ms(classifier, crops)
     float_latency = evaluate.latency_ms(float_classifier, crops) if float_classifier else None
     log(f"rendered {synth_score.text()}; red fives {red.text()}; latency {latency:.2f} ms/crop")
@@ -83,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         minutes = card.previous_minutes(card_path)
     card.write(card_path, settings, synth_val=synth_score, float_val=float_score, red=red, real=real_scores,
                latency=latency, float_latency=float_latency, size_bytes=args.out.stat().st_size,
-               train_minutes=minutes, tuning_used=len(tuning))
+               train_minutes=minutes, tuning_used=len(tuning),
+               photoreal_used=len(photoreal), photoreal_frames=described(trained_frames))
     return 0
 
 

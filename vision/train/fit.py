@@ -26,6 +26,7 @@ class Settings:
     weight_decay: float = 5e-4
     label_smoothing: float = 0.05
     real_repeats: int = 2       # copies of each real crop per epoch, each jittered anew (camerash's six times more)
+    photoreal_repeats: int = 1  # ... of each Blender face: many, of the same art as the rendered crops
     width: int = 32             # the plain network's
     threads: int = 2
     backbone: str = "plain"     # or "lite0": `model.build`
@@ -114,21 +115,26 @@ def accuracy(model: torch.nn.Module, images: np.ndarray, labels: np.ndarray) -> 
 
 
 def train(settings: Settings, synth: tuple[np.ndarray, np.ndarray], real: list[RealCrop],
-          checks: dict[str, tuple[np.ndarray, np.ndarray]], log=print) -> torch.nn.Module:
-    """Fit the network; `checks` are sets whose accuracy is logged after each epoch."""
+          checks: dict[str, tuple[np.ndarray, np.ndarray]], log=print,
+          photoreal: list[RealCrop] = ()) -> torch.nn.Module:
+    """Fit the network on the rendered crops, the `real` ones and the Blender faces
+    (`photoreal`), both jittered anew each epoch; `checks` are sets whose accuracy is logged
+    after each epoch."""
     torch.manual_seed(settings.seed)
     torch.set_num_threads(settings.threads)
     rng = np.random.default_rng(settings.seed)
     gen = torch.Generator().manual_seed(settings.seed)
     model = build(settings.backbone, len(LABELS), settings.width)
     images, labels = synth
-    per_epoch = len(images) + len(real) * settings.real_repeats
+    per_epoch = len(images) + len(real) * settings.real_repeats + len(photoreal) * settings.photoreal_repeats
     steps = settings.epochs * ((per_epoch + settings.batch - 1) // settings.batch)
     opt = torch.optim.AdamW(model.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=settings.lr, total_steps=steps, pct_start=0.15)
     for epoch in range(settings.epochs):
         start = time.time()
-        r_images, r_labels = jitter_real(real, settings.real_repeats, rng)
+        jittered = [jitter_real(real, settings.real_repeats, rng), jitter_real(photoreal, settings.photoreal_repeats, rng)]
+        r_images = np.concatenate([part for part, _ in jittered])
+        r_labels = np.concatenate([part for _, part in jittered])
         all_images = np.concatenate([images, r_images]) if len(r_images) else images
         all_labels = np.concatenate([labels, r_labels]) if len(r_labels) else labels
         order = rng.permutation(len(all_images))

@@ -1,5 +1,6 @@
-"""The Blender frames (`python -m vision.render.photoreal`) as the detector reads them: each
-frame's picture, its tiles' whole and face boxes, and the table cloth it was rendered on.
+"""The Blender frames (`python -m vision.render.photoreal`) as the training reads them: each
+frame's picture, its tiles' whole and face boxes, and the table cloth it was rendered on; for
+the classifier, its tiles cut out (`face_crops`).
 
 Frames on one cloth (`HELD_OUT_CLOTH`, the blue felt) are never trained on: they are the
 "table style the model never saw" that the epoch and threshold are chosen by, beside the real
@@ -13,7 +14,12 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+import cv2
+import numpy as np
+
+from ..labels import BACK
 from .data import cache_dir
+from .real import RealCrop
 
 HELD_OUT_CLOTH = (0.08, 0.12, 0.4)   # blue felt: `render.photoreal.CLOTHS`
 
@@ -50,4 +56,58 @@ def photoreal_frames(root: Path | None = None) -> list[PhotorealFrame]:
             name = f"frame-{n}.jpg"
             if name in labels and (folder / name).is_file():
                 out.append(PhotorealFrame(folder / name, labels[name], tuple(frame["cloth"]), "props" in frame))
+    return out
+
+
+def described(frames: list[PhotorealFrame]) -> str:
+    """"548 frames of seeds 1, 2, 11-18": which renders a run read, for its card."""
+    seeds = sorted({int(f.path.parent.name.split("-")[1]) for f in frames})
+    runs: list[list[int]] = []
+    for seed in seeds:
+        if runs and seed == runs[-1][-1] + 1:
+            runs[-1].append(seed)
+        else:
+            runs.append([seed])
+    spans = [f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs]
+    return f"{len(frames)} frames of seeds {', '.join(spans)}" if frames else "no frames"
+
+
+# A face whose ink stands less than this above the paper (grey levels, 48x64) is washed out by
+# the light to a blank: no reader could name it, and taught as a suit tile it would teach that
+# a blank face is one, which a white dragon is. White dragons are kept whatever their ink.
+LEGIBLE_INK = 25
+
+
+def ink(crop: np.ndarray) -> float:
+    """How far the face's darkest marks stand below its paper: grey levels, inside the border."""
+    grey = cv2.cvtColor(cv2.resize(crop, (48, 64), interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
+    inside = grey[6:-6, 5:-5].astype(np.float32)
+    return float(np.percentile(inside, 60) - np.percentile(inside, 3))
+
+
+def face_crops(frames: list[PhotorealFrame]) -> list[RealCrop]:
+    """The tiles of `frames` as the classifier is shown them (set "Blender blue felt" for the
+    held-out cloth): a face cut at its projected face box and turned upright; a face-down tile
+    as "back", cut at its whole box as the detector learns to find it (`photoreal_sample`).
+    Left out: faces washed out to a blank (`LEGIBLE_INK`), and a wide face whose pose the frame
+    does not record (the first renders kept none): a sideways tile, or a lying one seen low."""
+    out = []
+    for frame in frames:
+        image = cv2.imread(str(frame.path), cv2.IMREAD_COLOR)
+        if image is None:
+            continue
+        set_name = "Blender blue felt" if frame.held_out else "Blender, other cloths"
+        for i, tile in enumerate(frame.tiles):
+            down = tile["face"] is None
+            x1, y1, x2, y2 = (max(0, int(round(v))) for v in tile["whole" if down else "face"])
+            crop = image[y1:y2, x1:x2]
+            if crop.shape[0] < 4 or crop.shape[1] < 4:
+                continue
+            if tile.get("pose") == "sideways":
+                crop = cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE)
+            elif "pose" not in tile and crop.shape[1] > 1.2 * crop.shape[0]:
+                continue
+            if tile["label"] not in ("5z", BACK) and ink(crop) < LEGIBLE_INK:
+                continue
+            out.append(RealCrop(crop.copy(), tile["label"], f"{frame.path.parent.name}/{frame.path.name}#{i}", set_name))
     return out
