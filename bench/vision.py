@@ -251,10 +251,8 @@ class TenbouReader:
         self.stages: dict[str, list[float]] = {"decode": [], "detect": [], "name": [], "hand": []}
 
     def read(self, photo: Labelled) -> tuple[list[tuple[list[float], str]], dict | None]:
-        from vision.hand import arrange
         from vision.image_io import decode_photo, load_photo
-        from vision.repair import repair
-        from vision.scan import name_tiles, reading_order
+        from vision.scan import name_tiles, read_hand, reading_order
 
         clock = [time.perf_counter()]
         decoded = decode_photo(photo.data) if photo.data is not None else load_photo(photo.path)
@@ -265,8 +263,7 @@ class TenbouReader:
         clock.append(time.perf_counter())
         hand, labels = None, [d.label for d in detections]
         if photo.hand is not None and detections:
-            situation = {"rules": "riichi"}
-            repaired = repair(arrange(detections), detections, situation)
+            detections, _, repaired = read_hand(detections, {"rules": "riichi"})
             hand, labels = repaired.reading.request, repaired.labels
         clock.append(time.perf_counter())
         for stage, start, end in zip(self.stages, clock, clock[1:]):

@@ -1,5 +1,5 @@
 """Reading the hand from boxes and poses, as players lay it: rows, melds, kans, dora."""
-from vision.hand import CONCEALED, DORA, MELD, WIN, Detection, arrange
+from vision.hand import CONCEALED, DORA, MELD, WIN, Detection, arrange, face_down
 from vision.hand_request import build_request, same_hand
 from vision.repair import first_labels
 
@@ -68,6 +68,44 @@ def test_concealed_kan_two_face_down_at_the_ends():
     assert [g.role for g in arrangement.groups] == [CONCEALED, WIN, MELD]
     assert reading.request["melds"] == [{"kind": "ankan", "tiles": "9999m"}]
     assert not reading.problems
+
+
+def _named_a_back(detections, index, sure=0.78):
+    """Tile `index` found face up, yet named a back first (less surely than the pipeline turns
+    it face down, as a plain back is seen next to the white dragons' blank faces)."""
+    d = detections[index]
+    detections[index] = Detection(d.box, "upright", (("back", sure), ("5z", 0.15), ("1p", 0.05)))
+    return detections
+
+
+def test_a_concealed_kan_whose_end_was_found_face_up_but_named_a_back_is_a_kan():
+    tiles = _named_a_back(lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z | 2z | d 9m 9m 9m"), -1)
+    arrangement, _ = read(tiles)
+    assert [g.role for g in arrangement.groups] == [CONCEALED, WIN, MELD]
+    assert arrangement.face_down == [len(tiles) - 1]
+    turned = face_down(tiles, arrangement)
+    assert turned[-1].pose == "face_down" and turned[-1].label == "back" and turned[:-1] == tiles[:-1]
+    reading = build_request(arrangement, turned, first_labels(turned), {})
+    assert reading.request["melds"] == [{"kind": "ankan", "tiles": "9999m"}] and not reading.problems
+
+
+def test_a_tile_named_a_back_in_the_concealed_row_is_not_turned_face_down():
+    tiles = _named_a_back(lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z 5z 5z 5z | 2z"), 11)
+    arrangement, _ = read(tiles)
+    assert arrangement.face_down == [] and [g.role for g in arrangement.groups] == [CONCEALED, WIN]
+
+
+def test_a_concealed_kan_with_one_end_unseen_is_a_kan_and_said_so():
+    for spec in ("d 9m 9m", "9m 9m d"):
+        arrangement, reading = read(lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z | 2z | " + spec))
+        assert reading.request["melds"] == [{"kind": "ankan", "tiles": "9999m"}] and not reading.problems
+        assert any("other end was not seen" in doubt for doubt in arrangement.doubts)
+
+
+def test_a_face_down_tile_beside_two_different_faces_is_no_kan():
+    # a dead wall's back beside two dora indicators, on a row of its own
+    arrangement, reading = read(lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z 2z 5z 5z | 5z") + lay("d 3m 7p", y=60))
+    assert arrangement.of(MELD) == [] and reading.request["dora_indicators"] == "3m7p"
 
 
 def test_added_kan_is_a_stacked_sideways_tile():

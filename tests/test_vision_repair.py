@@ -189,3 +189,15 @@ def test_a_turned_looking_tile_in_a_plain_row_is_no_doubt_when_the_hand_is_whole
     result = repair(arrange(tiles), tiles)
     assert result.reading.problems
     assert any("with sideways or face-down tiles does not read as melds" in d for d in result.doubts)
+
+
+def test_a_kan_end_named_a_back_is_read_face_down_while_another_tile_is_repaired():
+    from test_vision_hand import _named_a_back
+    from vision.scan import read_hand
+
+    tiles = _named_a_back(lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z | 2z | d 9m 9m 9m"), -1)
+    tiles = unsure(tiles, 7, ("3s", 0.55), ("4s", 0.40), ("2s", 0.05))   # a 4s misread as 3s
+    turned, arrangement, result = read_hand(tiles)
+    assert turned[-1].pose == "face_down" and result.labels[-1] == "back"
+    assert result.reading.request["melds"] == [{"kind": "ankan", "tiles": "9999m"}]
+    assert result.reading.request["concealed"] == "234m678p345s22z" and result.changed == {7: ("3s", "4s")}

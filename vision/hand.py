@@ -11,11 +11,12 @@ tiles of each group and writes a hand request (see the hand JSON spec).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from .detect import FACE_DOWN, SIDEWAYS, UPRIGHT
+from .labels import BACK
 
 CONCEALED, WIN, MELD, DORA = "concealed", "win", "meld", "dora"
 MAX_DORA_INDICATORS = 5
@@ -59,6 +60,9 @@ class Arrangement:
     # (`repair` says so): a tile set askew, or a white dragon's blank face taken for a back,
     # in a plain row reads as a turned tile, and the hand itself shows it was none.
     unread_melds: list[tuple[int, ...]] = field(default_factory=list)
+    # Tiles found face up that end a concealed kan read here (named a back, `_kan_pose`): the
+    # pipeline turns them face down before the hand is named (`face_down`).
+    face_down: list[int] = field(default_factory=list)
 
     def of(self, role: str) -> list[Group]:
         return [g for g in self.groups if g.role == role]
@@ -176,17 +180,35 @@ def _split_by_gaps(detections: list[Detection], row: list[int]) -> list[list[int
 
 def _meld_cuts(poses: list[str]) -> list[list[int]]:
     """Every way to cut a run of meld tiles into melds of 3 or 4, each with exactly one
-    sideways tile, or concealed kans (face down, up, up, face down)."""
+    sideways tile, or concealed kans (face down, up, up, face down), or a concealed kan with
+    one end unseen (face down, up, up, or up, up, face down: `_partial_kan`)."""
     n = len(poses)
     if n == 0:
         return [[]]
     cuts = []
     if n >= 4 and poses[0] == poses[3] == FACE_DOWN and poses[1] == poses[2] == UPRIGHT:
         cuts += [[4] + rest for rest in _meld_cuts(poses[4:])]
+    elif n >= 3 and _partial_kan(poses[:3]):
+        cuts += [[3] + rest for rest in _meld_cuts(poses[3:])]
     for size in (3, 4):
         if n >= size and poses[:size].count(SIDEWAYS) == 1 and FACE_DOWN not in poses[:size]:
             cuts += [[size] + rest for rest in _meld_cuts(poses[size:])]
     return cuts
+
+
+def _partial_kan(poses: list[str]) -> bool:
+    """A concealed kan one of whose face-down ends the finder missed (a plain back on a cloth
+    of its colour): three tiles, face down at one end, two face up. Read as a kan only when
+    the two faces are the same tile (`_meld_sizes`), and said so (`_read_melds`)."""
+    return poses in ([FACE_DOWN, UPRIGHT, UPRIGHT], [UPRIGHT, UPRIGHT, FACE_DOWN])
+
+
+def _kan_pose(detection: Detection) -> str:
+    """The pose a meld run is cut by: a tile found face up but named a back first, less surely
+    than the pipeline turns it face down (`scan.BACK_SURE`, kept high so that a white dragon's
+    blank face stays face up), is one here. Only a cut can use it: where it ends a concealed
+    kan (face down, up, up, then it), the other end found face down says what it is."""
+    return FACE_DOWN if detection.candidates and detection.label == BACK else detection.pose
 
 
 def _looks_like_set(names: list[str]) -> bool:
@@ -202,18 +224,29 @@ def _looks_like_set(names: list[str]) -> bool:
 
 def _meld_sizes(detections: list[Detection], group: list[int]) -> list[int] | None:
     """The cut of a meld run whose melds read most like sets by their first-read names (the
-    turned tiles alone may allow more than one cut); None when no cut fits."""
-    cuts = _meld_cuts([detections[i].pose for i in group])
+    turned tiles alone may allow more than one cut); None when no cut fits. A concealed kan
+    with an end unseen must show two faces of one tile."""
+    poses = [_kan_pose(detections[i]) for i in group]
+
+    def faces(start: int, size: int) -> list[str]:
+        return [detections[i].label for i, pose in zip(group[start:start + size], poses[start:start + size])
+                if pose != FACE_DOWN]
+
+    def parts(cut: list[int]) -> list[tuple[int, int]]:
+        starts = [sum(cut[:k]) for k in range(len(cut))]
+        return list(zip(starts, cut))
+
+    def is_kan(start: int, size: int) -> bool:
+        shown = faces(start, size)
+        return size - len(shown) in (1, 2) and len(shown) == 2 and _looks_like_set(shown)
+
+    cuts = [cut for cut in _meld_cuts(poses)
+            if all(is_kan(start, size) for start, size in parts(cut) if _partial_kan(poses[start:start + size]))]
     if not cuts:
         return None
 
     def sets(cut: list[int]) -> int:
-        count, start = 0, 0
-        for size in cut:
-            faces = [detections[i].label for i in group[start:start + size] if detections[i].pose != FACE_DOWN]
-            count += _looks_like_set(faces) or size == 4 and len(faces) == 2 and len(set(faces)) == 1
-            start += size
-        return count
+        return sum(_looks_like_set(faces(start, size)) or is_kan(start, size) for start, size in parts(cut))
     return max(cuts, key=sets)
 
 
@@ -239,6 +272,11 @@ def _read_melds(detections: list[Detection], group: list[int], added: dict[int, 
         start += size
         called = next((i for i in members if detections[i].pose == SIDEWAYS), None)
         arrangement.groups.append(Group(MELD, members, called, added.get(called) if called is not None else None))
+        if called is None:   # a concealed kan
+            arrangement.face_down += [i for i in (members[0], members[-1]) if detections[i].pose != FACE_DOWN
+                                      and _kan_pose(detections[i]) == FACE_DOWN]
+            if size == 3:
+                arrangement.doubts.append("a concealed kan shows one face-down tile: its other end was not seen")
     return True
 
 
@@ -306,6 +344,13 @@ def _read_other_row(detections: list[Detection], row: list[int], added: dict[int
             arrangement.groups.append(Group(DORA, tuple(shown)))
         else:
             arrangement.doubts.append(f"{len(group)} tiles beside the melds do not read as a meld; they were left out")
+
+
+def face_down(detections: list[Detection], arrangement: Arrangement) -> list[Detection]:
+    """The tiles, those the arrangement read as a concealed kan's face-down ends turned face
+    down: named no more, as any tile found face down."""
+    return [replace(d, pose=FACE_DOWN, candidates=()) if i in arrangement.face_down else d
+            for i, d in enumerate(detections)]
 
 
 def arrange(detections: list[Detection]) -> Arrangement:

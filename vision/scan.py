@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from .detect import FACE_DOWN, SIDEWAYS, UPRIGHT, Found, find_tiles
-from .hand import Arrangement, Detection, arrange
+from .hand import Arrangement, Detection, arrange, face_down
 from .hand_request import is_bonus, takes_flowers
 from .image_io import Photo, PhotoError, decode_photo, load_photo
 from .labels import BACK, tile_of
@@ -219,9 +219,17 @@ def scan_photo(photo: Photo, classifier=None, situation: dict | None = None) -> 
         named = _played(detections, situation)
         raise ScanError("too_few_tiles", message, found,
                         Scan(named, _boxes(named, photo), Arrangement(), None, [message], situation))
-    arrangement = arrange(detections)
-    repaired = repair(arrangement, detections, situation)
+    detections, arrangement, repaired = read_hand(detections, situation)
     return Scan(detections, _boxes(detections, photo), arrangement, repaired, repaired.doubts, situation)
+
+
+def read_hand(detections: list[Detection], situation: dict | None = None
+              ) -> tuple[list[Detection], Arrangement, Repaired]:
+    """The hand the named tiles lie in: arranged, the tiles it read as a concealed kan's ends
+    turned face down, then named whole (`repair`)."""
+    arrangement = arrange(detections)
+    detections = face_down(detections, arrangement)
+    return detections, arrangement, repair(arrangement, detections, situation)
 
 
 def _played(detections: list[Detection], situation: dict | None) -> list[Detection]:
