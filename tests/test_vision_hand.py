@@ -108,6 +108,52 @@ def test_a_face_down_tile_beside_two_different_faces_is_no_kan():
     assert arrangement.of(MELD) == [] and reading.request["dora_indicators"] == "3m7p"
 
 
+def test_a_pon_parted_by_a_loose_gap_before_its_called_tile_is_one_pon():
+    _, reading = read(lay("2m 3m 4m 6p 7p 8p 2z | 2z | 9m 9m | s:9m | s:7s 7s 7s"))
+    assert reading.request["melds"] == [{"kind": "pon", "tiles": "777s", "from": "left"},
+                                         {"kind": "pon", "tiles": "999m", "from": "right"}]
+    assert not reading.problems
+
+
+def test_melds_on_a_line_of_their_own_parted_inside_a_chi_are_read_whole():
+    hand = lay("2m 3m 4m 6p 7p 8p 2z | 2z")
+    _, reading = read(hand + lay("8s s:8s 8s s:6s | 5s 7s", y=80))
+    assert reading.request["melds"] == [{"kind": "chi", "tiles": "567s", "from": "left"},
+                                        {"kind": "pon", "tiles": "888s", "from": "across"}]
+    assert not reading.problems
+
+
+def test_an_added_tile_found_upright_but_lying_wide_on_the_called_tile_makes_a_kakan():
+    tiles = lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z | 2z | 6z s:6z 6z")
+    below = tiles[-2].box
+    tiles.append(Detection((below[0] + 2, below[1] - W + 4, below[2] - 2, below[1]), "upright", (("6z", 0.9),)))
+    _, reading = read(tiles)
+    assert reading.request["melds"] == [{"kind": "kakan", "tiles": "6666z", "from": "across"}]
+
+
+def test_a_tile_lying_upright_beyond_a_turned_one_is_not_taken_for_one_added_on_it():
+    tiles = lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z | 2z | 6z s:6z 6z")
+    below = tiles[-2].box
+    # an upright tile of a row beyond, seen low: wider than tall, but a short side wide
+    tiles.append(Detection((below[0], below[1] - 24, below[0] + W, below[1]), "upright", (("1p", 0.9),)))
+    arrangement, _ = read(tiles)
+    assert all(g.added is None for g in arrangement.of(MELD))
+
+
+def test_a_row_going_away_from_the_camera_parts_only_at_the_winning_tile():
+    # boxes overlap at the near end and part a little at the far end; the winning tile's gap
+    # is clearly wider than the gaps around it, though narrower than a fixed share would need
+    names = "1m 2m 3m 7m 7m 7m 1p 1s 2s 3s 9s 9s 9s 1p".split()
+    gaps = [-12, -11, -9, -8, -6, -5, -3, -2, 0, 1, 3, 4, 17]
+    x, tiles = 0, []
+    for name, gap in zip(names, gaps + [0]):
+        tiles.append(Detection((x, 0, x + W, H), "upright", ((name, 0.99),)))
+        x += W + gap
+    arrangement, reading = read(tiles)
+    assert [g.role for g in arrangement.groups] == [CONCEALED, WIN]
+    assert reading.request["win_tile"] == "1p" and reading.request["concealed"] == "123777m11p123999s"
+
+
 def test_added_kan_is_a_stacked_sideways_tile():
     _, reading = read(lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z | 2z | 6z s:6z k:6z 6z"))
     assert reading.request["melds"] == [{"kind": "kakan", "tiles": "6666z", "from": "across"}]

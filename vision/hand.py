@@ -23,6 +23,7 @@ MAX_DORA_INDICATORS = 5
 # Tiles lie apart when their gap exceeds the row's usual gap (taken within USUAL_GAP tiles)
 # by APART of a tile; see _split_by_gaps.
 APART, USUAL_GAP = 0.22, (-0.25, 0.05)
+NEAR_GAPS = 3
 
 
 @dataclass(frozen=True)
@@ -141,14 +142,20 @@ def _slope(detections: list[Detection], row: list[int]) -> float:
 
 def _added_tiles(detections: list[Detection]) -> dict[int, int]:
     """Sideways tiles lying on top of another sideways tile (an added kan, kakan): for each
-    tile on the table (the one nearer the player, lower in the photo), the one added on it."""
+    tile on the table (the one nearer the player, lower in the photo), the one added on it.
+    The added tile may have been found upright, its face seen end-on past the one below: it
+    counts when its box is wider than tall and about as wide as the tile below (a tile lying
+    upright beyond a meld is a short side wide, about three quarters of a turned one)."""
     sideways = [i for i, d in enumerate(detections) if d.pose == SIDEWAYS]
+    wide = [i for i, d in enumerate(detections)
+            if d.pose == UPRIGHT and d.box[2] - d.box[0] > d.box[3] - d.box[1]]
     added: dict[int, int] = {}
     for i in sideways:
-        for j in sideways:
+        for j in sideways + wide:
             a, b = detections[i].box, detections[j].box
             height = a[3] - a[1]
-            if i != j and _overlap_x(a, b) > 0.5 and abs(b[3] - a[1]) < 0.4 * height and j not in added:
+            as_wide = j in sideways or b[2] - b[0] >= 0.85 * (a[2] - a[0])
+            if i != j and as_wide and _overlap_x(a, b) > 0.5 and abs(b[3] - a[1]) < 0.4 * height and j not in added:
                 added[i] = j   # j lies just above i
     return added
 
@@ -159,18 +166,21 @@ def _overlap_x(a, b) -> float:
 
 
 def _split_by_gaps(detections: list[Detection], row: list[int]) -> list[list[int]]:
-    """A row cut where tiles lie apart: a gap clearly wider than the row's usual one. The
-    usual gap is not zero: boxes of a row seen at an angle overlap, and of tiles laid
+    """A row cut where tiles lie apart: a gap clearly wider than the row's usual one there.
+    The usual gap is not zero: boxes of a row seen at an angle overlap, and of tiles laid
     loosely, part (rendered hands: gaps between concealed tiles at most 0.16 of a tile over
     the row's usual one, the winning tile's gap at least 0.21 over it, where a fixed 0.3 of
-    a tile missed a quarter of the winning tiles)."""
+    a tile missed a quarter of the winning tiles). Nor is it the same all along: a row going
+    away from the camera overlaps at one end and parts at the other, so each gap is weighed
+    against the gaps around it (`NEAR_GAPS` on each side)."""
     widths = [min(detections[i].box[2] - detections[i].box[0], detections[i].box[3] - detections[i].box[1]) for i in row]
     unit = float(np.median(widths)) if widths else 1.0
     gaps = [detections[cur].box[0] - detections[prev].box[2] for prev, cur in zip(row, row[1:])]
-    # A short row's median gap may be the gap that parts it: never take more than a sliver.
-    usual = min(USUAL_GAP[1] * unit, max(USUAL_GAP[0] * unit, float(np.median(gaps)))) if gaps else 0.0
     groups = [[row[0]]] if row else []
-    for cur, gap in zip(row[1:], gaps):
+    for k, (cur, gap) in enumerate(zip(row[1:], gaps)):
+        near = gaps[max(0, k - NEAR_GAPS):k] + gaps[k + 1:k + 1 + NEAR_GAPS]
+        # A short row's median gap may be the gap that parts it: never take more than a sliver.
+        usual = min(USUAL_GAP[1] * unit, max(USUAL_GAP[0] * unit, float(np.median(near)))) if near else 0.0
         if gap - usual > APART * unit:
             groups.append([cur])
         else:
@@ -260,6 +270,36 @@ def _plain(detections: list[Detection], row: list[int]) -> int:
     return sum(len(g) for g in _split_by_gaps(detections, row) if not _is_meld_run(detections, g))
 
 
+def _joined(detections: list[Detection], groups: list[list[int]], kept: set[int] = frozenset()) -> list[list[int]]:
+    """The groups of a row, a meld run that does not cut into melds joined to the group after
+    it, or else to the plain group before it, where the two then cut: a tile laid a little
+    loose (or a called tile turned wide) parts a meld as much as a gap between two melds does.
+    The groups at `kept` (the hand row's concealed part and winning tile) are never joined."""
+    def cuts(group: list[int]) -> bool:
+        return _meld_sizes(detections, group) is not None
+
+    out: list[list[int]] = []
+    joinable: list[bool] = []
+    i = 0
+    while i < len(groups):
+        group = groups[i]
+        if i not in kept and _is_meld_run(detections, group) and not cuts(group):
+            if i + 1 < len(groups) and i + 1 not in kept and cuts(group + groups[i + 1]):
+                out.append(group + groups[i + 1])
+                joinable.append(False)
+                i += 2
+                continue
+            if out and joinable[-1] and len(out[-1]) >= 2 and cuts(out[-1] + group):
+                out[-1] = out[-1] + group
+                joinable[-1] = False
+                i += 1
+                continue
+        out.append(group)
+        joinable.append(i not in kept and not _is_meld_run(detections, group))
+        i += 1
+    return out
+
+
 def _read_melds(detections: list[Detection], group: list[int], added: dict[int, int],
                 arrangement: Arrangement) -> bool:
     """Add a run of meld tiles as melds; False when it does not cut into melds."""
@@ -303,7 +343,10 @@ def _read_hand_row(detections: list[Detection], row: list[int], added: dict[int,
     and the plain groups set apart to the right of the first."""
     concealed: list[int] = []
     apart: list[list[int]] = []
-    for position, group in enumerate(_split_by_gaps(detections, row)):
+    groups = _split_by_gaps(detections, row)
+    # the concealed part, and the first lone tile after it: the winning tile (below)
+    kept = {0} | {next((i for i, g in enumerate(groups) if i > 0 and len(g) == 1), 0)}
+    for position, group in enumerate(_joined(detections, groups, kept)):
         lone = len(group) == 1 and position > 0 and not arrangement.of(WIN)
         if lone and detections[group[0]].pose == SIDEWAYS and group[0] not in added:
             # A lone tile set apart after the concealed tiles is the winning tile, even when
@@ -327,7 +370,7 @@ def _read_hand_row(detections: list[Detection], row: list[int], added: dict[int,
 def _read_other_row(detections: list[Detection], row: list[int], added: dict[int, int],
                     arrangement: Arrangement) -> None:
     """A row apart from the hand: melds laid on a line of their own, or dora indicators."""
-    groups = _split_by_gaps(detections, row)
+    groups = _joined(detections, _split_by_gaps(detections, row))
     if not any(_is_meld_run(detections, g) for g in groups):
         if len(row) <= MAX_DORA_INDICATORS:
             arrangement.groups.append(Group(DORA, tuple(row)))
