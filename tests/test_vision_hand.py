@@ -240,6 +240,15 @@ def test_meld_row_below_a_steeply_slanted_hand_row_stays_a_meld():
     assert not reading.problems
 
 
+def test_what_is_found_on_a_shelf_behind_named_unsurely_is_no_dora_indicator():
+    hand = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z", y=200)
+    dora = lay("3m", x=40, y=150)
+    shelf = [Detection(d.box, d.pose, ((d.label, 0.27), ("back", 0.2))) for d in lay("1z 4m", x=100, y=20)]
+    arrangement, reading = read(hand + dora + shelf)
+    assert reading.request["dora_indicators"] == "3m"
+    assert any("2 tiles apart from the hand were not named surely enough" in d for d in arrangement.doubts)
+
+
 def test_dora_indicator_beside_the_dead_wall_backs():
     hand = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z", y=200)
     dead_wall = lay("d d 3m d", x=40, y=20)
