@@ -274,7 +274,8 @@ def _plain(detections: list[Detection], row: list[int]) -> int:
     return sum(len(g) for g in _split_by_gaps(detections, row) if not _is_meld_run(detections, g))
 
 
-def _joined(detections: list[Detection], groups: list[list[int]], kept: set[int] = frozenset()) -> list[list[int]]:
+def _joined(detections: list[Detection], groups: list[list[int]],
+            kept: frozenset[int] = frozenset()) -> list[list[int]]:
     """The groups of a row, a meld run that does not cut into melds joined to the group after
     it, or else to the plain group before it, where the two then cut: a tile laid a little
     loose (or a called tile turned wide) parts a meld as much as a gap between two melds does.
@@ -349,7 +350,7 @@ def _read_hand_row(detections: list[Detection], row: list[int], added: dict[int,
     apart: list[list[int]] = []
     groups = _split_by_gaps(detections, row)
     # the concealed part, and the first lone tile after it: the winning tile (below)
-    kept = {0} | {next((i for i, g in enumerate(groups) if i > 0 and len(g) == 1), 0)}
+    kept = frozenset({0, next((i for i, g in enumerate(groups) if i > 0 and len(g) == 1), 0)})
     for position, group in enumerate(_joined(detections, groups, kept)):
         lone = len(group) == 1 and position > 0 and not arrangement.of(WIN)
         if lone and detections[group[0]].pose == SIDEWAYS and group[0] not in added:

@@ -3,6 +3,7 @@ schedule, seeded and on the CPU."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -38,7 +39,7 @@ def to_tensor(images: np.ndarray) -> torch.Tensor:
     return (x / 255.0 - MEAN) / SCALE
 
 
-def jitter_real(crops: list[RealCrop], repeats: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+def jitter_real(crops: Sequence[RealCrop], repeats: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """Real crops cut again with a moved border, now and then upside down or blurred."""
     images, labels = [], []
     for crop in crops:
@@ -116,7 +117,7 @@ def accuracy(model: torch.nn.Module, images: np.ndarray, labels: np.ndarray) -> 
 
 def train(settings: Settings, synth: tuple[np.ndarray, np.ndarray], real: list[RealCrop],
           checks: dict[str, tuple[np.ndarray, np.ndarray]], log=print,
-          photoreal: list[RealCrop] = ()) -> torch.nn.Module:
+          photoreal: Sequence[RealCrop] = ()) -> torch.nn.Module:
     """Fit the network on the rendered crops, the `real` ones and the Blender faces
     (`photoreal`), both jittered anew each epoch; `checks` are sets whose accuracy is logged
     after each epoch."""
