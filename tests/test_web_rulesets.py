@@ -115,6 +115,10 @@ def test_an_ended_game_offers_the_settlement_not_the_hand_actions(client):
     ("tile 3 looked most like 4p but is read as 0p, which makes a valid hand",
      "3枚目は4筒に見えましたが、和了形になる赤5筒と読みました。"),
     ("There are two red 5 characters: a set has one.", "赤5萬が多すぎます。"),
+    ("a concealed kan shows one face-down tile: its other end was not seen",
+     "暗槓の裏向きの牌が1枚しか見えません。もう一方の端は見つかりませんでした。"),
+    ("2 tiles apart from the hand were not named surely enough to be dora indicators; they were left out",
+     "手牌から離れた2枚を確かに読めなかったので、ドラ表示牌に入れませんでした。"),
 ])
 def test_messages_with_variable_parts_are_rebuilt_in_japanese(english, japanese):
     assert in_japanese(english) == japanese
@@ -134,3 +138,17 @@ def test_a_message_without_a_translation_is_left_off_a_japanese_page(client):
 def test_small_scores_fill_the_chart():
     chart = score_chart([20] * 4, [{"scores": [26, 18, 18, 18], "label": "East 1"}], least_step=1)
     assert [label for _, label in chart.y_ticks] == ["18", "20", "22", "24", "26"]
+
+
+def test_what_the_camera_doubts_about_a_hand_s_layout_is_said_in_japanese():
+    from test_vision_hand import lay, read
+    from vision.hand import Detection
+
+    hand = lay("2m 3m 4m 6p 7p 8p 2z | 2z", y=200)
+    shelf = [Detection(d.box, d.pose, ((d.label, 0.2),)) for d in lay("1z 4m", x=100, y=20)]
+    layouts = [lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z | 2z | d 9m 9m"),       # a kan with an end unseen
+               hand + shelf[:1], hand + shelf,                             # one, then two tiles unsure
+               lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z 2z | s:5z"),             # the winning tile looks turned
+               lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z 2z | 9m 9m 9m 9m")]      # a kan with none turned
+    doubts = [d for tiles in layouts for d in read(tiles)[0].doubts]
+    assert len(doubts) >= 5 and all(in_japanese(d) for d in doubts), [d for d in doubts if not in_japanese(d)]
