@@ -250,9 +250,9 @@ def _meld_sizes(detections: list[Detection], group: list[int]) -> list[int] | No
         starts = [sum(cut[:k]) for k in range(len(cut))]
         return list(zip(starts, cut))
 
-    def is_kan(start: int, size: int) -> bool:
+    def is_kan(start: int, size: int) -> bool:   # melds are 3 or 4 tiles: two faces, the rest backs
         shown = faces(start, size)
-        return size - len(shown) in (1, 2) and len(shown) == 2 and _looks_like_set(shown)
+        return len(shown) == 2 and _looks_like_set(shown)
 
     cuts = [cut for cut in _meld_cuts(poses)
             if all(is_kan(start, size) for start, size in parts(cut) if _partial_kan(poses[start:start + size]))]
@@ -385,7 +385,7 @@ def _read_other_row(detections: list[Detection], row: list[int], added: dict[int
         shown = [i for i in group if detections[i].pose == UPRIGHT]
         if SIDEWAYS not in [detections[i].pose for i in group] and shown:
             # Dora indicators, perhaps beside face-down tiles of the dead wall.
-            _read_dora(detections, shown, arrangement, "lie beside the melds and do not read as a meld")
+            _read_dora(detections, shown, arrangement, "beside the melds do not read as a meld")
         else:
             arrangement.doubts.append(f"{len(group)} tiles beside the melds do not read as a meld; they were left out")
 

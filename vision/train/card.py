@@ -114,9 +114,9 @@ The first two runs below both had a `none` class (the second item), so they comp
 PHOTOREAL = """- **Tiles from the Blender frames** ({count} crops, each seen once an epoch, jittered as
   the real ones): the tiles of the frames `python -m vision.render.photoreal` renders (tiles as
   lit blocks of the same art, `vision/train/photoreal_frames.py: face_crops`; {frames}, as
-  the detector's training read them) on every cloth but the blue felt: a face cut at the face box projected from its corners, a sideways tile turned
-  upright, a face-down tile cut at its whole box as "back". Faces washed out by the light to a
-  blank are left out.
+  the detector's training read them) on every cloth but the blue felt: a face cut at the face
+  box projected from its corners, a sideways tile turned upright, a face-down tile cut at its
+  whole box as "back". Faces washed out by the light to a blank are left out.
 """
 
 

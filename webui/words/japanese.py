@@ -212,8 +212,6 @@ _PATTERNS: list[tuple[str, str]] = [
     (r"(\d+) tiles lie in a second row that is not melds or dora indicators; they were left out",
      "二段目の{0}枚は副露でもドラ表示牌でもないので除きました。"),
     (r"(\d+) tiles beside the melds do not read as a meld; they were left out", "副露の横の{0}枚は副露として読めないので除きました。"),
-    (r"(\d+) tiles lie beside the melds and do not read as a meld; they were left out",
-     "副露の横の{0}枚は副露として読めないので除きました。"),
     (r"a concealed kan shows one face-down tile: its other end was not seen",
      "暗槓の裏向きの牌が1枚しか見えません。もう一方の端は見つかりませんでした。"),
     (r"a tile apart from the hand was not named surely enough to be a dora indicator; it was left out",
