@@ -234,12 +234,14 @@ def score_photo(tally: Tally, photo: Labelled, detections: list[tuple[list[float
     if photo.hand is not None and hand is not None:
         from vision.hand_request import same_hand
         tally.requests_total += 1
-        tally.requests_right += same_hand(hand, photo.hand)
+        tally.requests_right += bool(hand) and same_hand(hand, photo.hand)
 
 
 class TenbouReader:
-    """Tenbou's pipeline: decode, detect, name; for a rendered hand also arrange and repair,
-    so its time is photo -> hand request (scoring is the scorer's)."""
+    """Tenbou's pipeline as `tenbou scan` runs it: decode, detect, name, then read the hand
+    (arranged and repaired, with the rules the tiles suggest, or riichi for a rendered hand),
+    so the names scored are those it prints and its time is photo -> hand request (scoring
+    is the scorer's)."""
     name = "tenbou"
 
     def __init__(self, detector: Path | None = None, name: str = "tenbou"):
@@ -252,7 +254,7 @@ class TenbouReader:
 
     def read(self, photo: Labelled) -> tuple[list[tuple[list[float], str]], dict | None]:
         from vision.image_io import decode_photo, load_photo
-        from vision.scan import name_tiles, read_hand, reading_order
+        from vision.scan import ScanError, name_tiles, read_tiles, reading_order
 
         clock = [time.perf_counter()]
         decoded = decode_photo(photo.data) if photo.data is not None else load_photo(photo.path)
@@ -261,15 +263,18 @@ class TenbouReader:
         clock.append(time.perf_counter())
         detections = name_tiles(decoded.image, found, self.classifier)
         clock.append(time.perf_counter())
-        hand, labels = None, [d.label for d in detections]
-        if photo.hand is not None and detections:
-            detections, _, repaired = read_hand(detections, {"rules": "riichi"})
-            hand, labels = repaired.reading.request, repaired.labels
+        situation = {"rules": photo.hand["rules"]} if photo.hand is not None else None
+        try:
+            scan = read_tiles(decoded, found, detections, situation) if found else None
+        except ScanError as error:   # too few or too many for a hand: the tiles as named
+            scan = error.named
         clock.append(time.perf_counter())
         for stage, start, end in zip(self.stages, clock, clock[1:]):
             self.stages[stage].append(end - start)
-        return [([v / decoded.scale for v in (d.outline or d.box)], label)
-                for d, label in zip(detections, labels)], hand
+        if scan is None:
+            return [], {} if photo.hand is not None else None
+        hand = (scan.hand or {}) if photo.hand is not None else None   # {}: a hand to read, none read
+        return [(list(box), label) for box, label in zip(scan.boxes, scan.labels)], hand
 
 
 class PeerReader:

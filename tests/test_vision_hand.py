@@ -185,6 +185,20 @@ def test_red_fives_and_flowers():
     assert any("played without flowers" in p for p in reading.problems)
 
 
+def test_tiles_apart_from_the_hand_where_no_dora_are_played():
+    # Riichi alone has dora indicators: a row apart in a classical Chinese hand is its flowers,
+    # laid out as drawn, and its other tiles (and in Fundamentals every tile of it) no part of it.
+    hand = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z", y=200)
+    apart = lay("3f 6f 4m", x=40, y=20)
+    _, reading = read(hand + apart, rules="chinese-classical")
+    assert reading.request["flowers"] == "36f" and reading.request["dora_indicators"] == ""
+    assert reading.left_out == [16] and not reading.problems
+    _, reading = read(hand + lay("4m", x=40, y=20), rules="fundamentals")
+    assert reading.request["dora_indicators"] == "" and reading.left_out == [14] and not reading.problems
+    _, reading = read(hand + lay("4m", x=40, y=20))
+    assert reading.request["dora_indicators"] == "4m" and reading.left_out == []
+
+
 def test_situation_rides_along():
     _, reading = read(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z"), tsumo=True, seat_wind="S")
     assert reading.request["tsumo"] is True and reading.request["seat_wind"] == "S"

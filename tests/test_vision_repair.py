@@ -133,6 +133,13 @@ def test_a_dora_indicator_named_a_flower_in_a_riichi_hand_is_repaired():
     assert result.reading.request["dora_indicators"] == "1s" and not result.reading.problems
 
 
+def test_tiles_left_out_where_no_dora_are_played_are_said():
+    tiles = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z", y=200) + lay("4m 2f", x=40, y=20)
+    result = repair(arrange(tiles), tiles, CHINESE)
+    assert result.reading.request["flowers"] == "2f" and not result.reading.problems
+    assert "a tile apart from the hand is left out: classical Chinese scoring has no dora indicators" in result.doubts
+
+
 def test_face_up_tile_named_back_is_repaired():
     # Found face up among the concealed tiles but named "back" at first: its place is counted,
     # so the hand is not "too few tiles", and the runner-up name completes it.

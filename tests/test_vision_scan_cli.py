@@ -150,6 +150,29 @@ def test_too_few_tiles_are_named_as_the_rules_play(tmp_path, toy_finder):
         assert [t["tile"] for t in refused.value.named.to_json()["tiles"]] == names
 
 
+def test_a_photo_read_without_rules_takes_them_from_its_flowers(tmp_path, toy_finder, monkeypatch, capsys):
+    """No rules named: riichi, unless a tile is surely a flower or season (riichi plays none,
+    and would rename it a suit tile); named rules are kept whatever the photo shows."""
+    from vision.scan import FLOWER_RULES, rules_seen
+
+    class SeasonSeer(ColourClassifier):
+        def classify(self, crops):
+            return [[("5f", 0.5), ("6f", 0.2), ("4p", 0.3)] if r[0][0] == "4p" else r for r in super().classify(crops)]
+
+    monkeypatch.setattr(vision.classify, "TileClassifier", SeasonSeer)
+    photo = hand_photo(tmp_path, ["3m", "4p"])
+    assert main(["scan", str(photo), "--json"]) == 1
+    answer = json.loads(capsys.readouterr().out)
+    assert [t["tile"] for t in answer["tiles"]] == ["3m", "5f"]
+    assert main(["scan", str(photo), "--json", "--rules", "riichi"]) == 1
+    assert [t["tile"] for t in json.loads(capsys.readouterr().out)["tiles"]] == ["3m", "4p"]
+    seen = name_tiles(cv2.imread(str(photo)), find_toy_tiles(cv2.imread(str(photo))), SeasonSeer())
+    assert rules_seen(seen) == FLOWER_RULES and rules_seen(seen[:1]) == "riichi"
+    # a flower's share under FLOWER_SEEN is no flower seen
+    weak = [d.__class__(d.box, d.pose, (("4p", 0.5), ("5f", 0.3), ("6f", 0.2))) for d in seen[1:]]
+    assert rules_seen(weak) == "riichi"
+
+
 def test_too_few_tiles_in_json_still_list_the_tiles_seen(tmp_path, toy_finder, monkeypatch, capsys):
     monkeypatch.setattr(vision.classify, "TileClassifier", ColourClassifier)
     assert main(["scan", str(hand_photo(tmp_path, ["3m", "5z"])), "--json"]) == 1

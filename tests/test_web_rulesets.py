@@ -151,4 +151,11 @@ def test_what_the_camera_doubts_about_a_hand_s_layout_is_said_in_japanese():
                lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z 2z | s:5z"),             # the winning tile looks turned
                lay("2m 3m 4m 6p 7p 8p 3s 4s 5s 2z 2z | 9m 9m 9m 9m")]      # a kan with none turned
     doubts = [d for tiles in layouts for d in read(tiles)[0].doubts]
-    assert len(doubts) >= 5 and all(in_japanese(d) for d in doubts), [d for d in doubts if not in_japanese(d)]
+    # ... and the repair step's, where the rules have no dora indicators for the tiles apart
+    from vision.hand import arrange
+    from vision.repair import repair
+    whole = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z", y=200)
+    for tiles in (whole + lay("4m", x=40, y=20), whole + lay("4m 6p", x=40, y=20), hand):
+        doubts += repair(arrange(tiles), tiles, {"rules": "chinese-classical"}).doubts
+    assert len(doubts) >= 8 and all(in_japanese(d) for d in doubts), [d for d in doubts if not in_japanese(d)]
+    assert "手牌から離れた2枚は除きました（中国古典ルールにはドラ表示牌がありません）。" in map(in_japanese, doubts)

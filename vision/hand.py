@@ -387,7 +387,8 @@ def _read_other_row(detections: list[Detection], row: list[int], added: dict[int
             # Dora indicators, perhaps beside face-down tiles of the dead wall.
             _read_dora(detections, shown, arrangement, "beside the melds do not read as a meld")
         else:
-            arrangement.doubts.append(f"{len(group)} tiles beside the melds do not read as a meld; they were left out")
+            arrangement.doubts.append("a tile beside the melds does not read as a meld; it was left out" if len(group) == 1
+                                      else f"{len(group)} tiles beside the melds do not read as a meld; they were left out")
 
 
 def _read_dora(detections: list[Detection], tiles: list[int], arrangement: Arrangement, too_many: str) -> None:

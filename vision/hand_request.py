@@ -36,6 +36,12 @@ def rules_of(situation: dict | None) -> str:
     return (situation or {}).get("rules", "riichi")
 
 
+def plays_dora(situation: dict | None) -> bool:
+    """Riichi alone has dora indicators; in the other rule sets tiles set apart from the hand
+    are flowers and seasons (laid out as they are drawn) or no part of it."""
+    return rules_of(situation) == "riichi"
+
+
 def takes_flowers(situation: dict | None) -> bool:
     return rules_of(situation) not in FLOWERLESS_RULES
 
@@ -46,6 +52,7 @@ class Reading:
     request: dict
     problems: list[str] = field(default_factory=list)
     structural: list[str] = field(default_factory=list)   # wrong tile counts: names cannot fix
+    left_out: list[int] = field(default_factory=list)     # tiles apart from the hand the rules give no place
 
 
 def _meld_from(group: Group) -> str:
@@ -126,7 +133,14 @@ def build_request(arrangement: Arrangement, detections: list[Detection], labels:
         problems += meld_problems
         meld_tiles += parse_tiles(meld["tiles"])
     dora_members = [i for g in arrangement.of(DORA) for i in g.members]
-    dora = [tile(labels[i]) for i in dora_members if labels[i] != BACK]
+    apart = [i for i in dora_members if labels[i] != BACK]
+    left_out: list[int] = []
+    if plays_dora(situation):
+        dora = [tile(labels[i]) for i in apart]
+    else:
+        dora = []
+        flowers += [tile(labels[i]) for i in apart if with_flowers and is_bonus(labels[i])]
+        left_out = [i for i in apart if not (with_flowers and is_bonus(labels[i]))]
     if not with_flowers and any(t.kind >= KINDS for t in dora):
         problems.append(f"a dora indicator is read as a flower or season, but {rules} is played without them")
     if any(labels[i] == BACK and detections[i].pose != FACE_DOWN for i in dora_members):
@@ -149,7 +163,7 @@ def build_request(arrangement: Arrangement, detections: list[Detection], labels:
     problems += _count_problems(hand + meld_tiles + dora + flowers)
     if not structural and not is_complete(counts(hand)):
         problems.append(f"{format_tiles(hand)} is not a winning shape")
-    return Reading(request, problems + structural, structural)
+    return Reading(request, problems + structural, structural, left_out)
 
 
 def shown_order(arrangement: Arrangement, detections: list[Detection], labels: list[str],
@@ -180,8 +194,10 @@ def shown_order(arrangement: Arrangement, detections: list[Detection], labels: l
             continue
         faces = [i for i in group.members if detections[i].pose != FACE_DOWN and labels[i] != BACK]
         melds += sorted(faces + ([group.added] if group.added is not None else []), key=key)
-    dora = sorted((i for g in arrangement.of(DORA) for i in g.members if labels[i] != BACK), key=key)
-    flowers = sorted((i for i in held if with_flowers and is_bonus(labels[i])), key=key)
+    apart = [i for g in arrangement.of(DORA) for i in g.members if labels[i] != BACK]
+    dora = sorted(apart, key=key) if plays_dora(situation) else []
+    set_apart = [] if plays_dora(situation) else apart   # flowers laid out apart, where dora are none
+    flowers = sorted((i for i in held + set_apart if with_flowers and is_bonus(labels[i])), key=key)
     order = hand + melds + dora + flowers
     placed = set(order)
     return order + [i for i in range(len(detections)) if i not in placed]

@@ -13,10 +13,11 @@ import math
 from dataclasses import dataclass, field
 
 from scorer.reading import is_complete
+from scorer.unplayed_fields import RULE_NAMES
 
 from .detect import FACE_DOWN
 from .hand import CONCEALED, DORA, MELD, WIN, Arrangement, Detection
-from .hand_request import BACK, Reading, build_request, is_bonus, shown_order, takes_flowers, tile
+from .hand_request import BACK, Reading, build_request, is_bonus, rules_of, shown_order, takes_flowers, tile
 
 DOUBT_BELOW = 0.9       # a tile named with less confidence than this is doubtful ...
 # ... unless the names make a whole hand: a valid winning hand vouches for its tiles, and a
@@ -164,6 +165,10 @@ def repair(arrangement: Arrangement, detections: list[Detection], situation: dic
         result.doubts.append(f"tile {shown[i]} looked most like {was} but is read as {now}, which makes a valid hand")
     for problem in result.reading.problems:
         result.doubts.append(problem)
+    if result.reading.left_out:
+        count, rules = len(result.reading.left_out), RULE_NAMES.get(rules_of(situation), rules_of(situation))
+        result.doubts.append(f"a tile apart from the hand is left out: {rules} has no dora indicators" if count == 1
+                             else f"{count} tiles apart from the hand are left out: {rules} has no dora indicators")
     if result.reading.problems and not result.reading.structural:
         result.doubts.append("no choice among the likely names of the doubtful tiles makes a valid winning hand")
     whole = not result.reading.problems

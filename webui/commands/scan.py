@@ -13,6 +13,7 @@ import json
 import sys
 
 from scorer import score
+from scorer.request import RULE_SETS
 
 NO_HAND = 1
 BAD_PHOTO = 2
@@ -31,7 +32,9 @@ def register(sub) -> None:
 
 def add_situation_arguments(parser: argparse.ArgumentParser) -> None:
     """What a photo cannot show: how the hand was won, and the winds."""
-    parser.add_argument("--rules", default="riichi", help="riichi (default), fundamentals or chinese-classical")
+    parser.add_argument("--rules", choices=RULE_SETS,
+                        help="riichi, fundamentals or chinese-classical (default: riichi, or chinese-classical "
+                             "where the photo shows a flower or season)")
     parser.add_argument("--tsumo", action="store_true", help="won by self-draw (default: ron)")
     parser.add_argument("--riichi", action="store_true", help="the winner had declared riichi")
     parser.add_argument("--seat", choices="ESWN", default="E", help="the winner's seat wind (default E)")
@@ -41,8 +44,9 @@ def add_situation_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def situation_of(args: argparse.Namespace) -> dict:
-    situation = {"rules": args.rules, "tsumo": args.tsumo, "riichi": args.riichi,
-                 "seat_wind": args.seat, "round_wind": args.round}
+    situation = {"tsumo": args.tsumo, "riichi": args.riichi, "seat_wind": args.seat, "round_wind": args.round}
+    if args.rules:   # else the photo's tiles choose (`vision.scan.rules_seen`)
+        situation["rules"] = args.rules
     if not args.tsumo:
         situation["discarder"] = args.discarder or NEXT_SEAT[args.seat]
     return situation
@@ -113,6 +117,9 @@ def describe(scan, result: dict | None) -> list[str]:
     from vision.hand_request import shown_order
 
     lines = [f"{len(scan.detections)} tiles found"]
+    if scan.rules_guessed and scan.situation["rules"] != "riichi":
+        lines.append(f"read with {scan.situation['rules']} rules: the photo shows a flower or season "
+                     "(--rules riichi reads it otherwise)")
     names = scan.labels
     # in the order the doubts count tiles ("tile 3"): the concealed tiles sorted, as the hand reads
     place = {i: n for n, i in enumerate(shown_order(scan.arrangement, scan.detections, names, scan.situation))}
