@@ -19,7 +19,7 @@ from .real import RealCrop
 
 @dataclass(frozen=True)
 class Settings:
-    seed: int = 6
+    seed: int = 7
     synthetic: int = 40000
     epochs: int = 8
     batch: int = 128
@@ -87,9 +87,15 @@ def tint(x: torch.Tensor, labels: torch.Tensor, gen: torch.Generator) -> torch.T
     return ((x * SCALE + MEAN) * light - MEAN) / SCALE
 
 
+EDGE_CUT = 0.06   # share of crops cut by the photo's left or right edge
+EDGE_KEPT = (0.55, 0.95)   # ... keeping this share of the face's width
+
+
 def photometric(x: torch.Tensor, labels: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
     """Per-sample brightness, contrast and colour cast (now and then a strong one, `tint`), plus
-    a small shift and zoom."""
+    a small shift and zoom, and now and then a tile cut by the photo's edge (`EDGE_CUT`): only
+    part of its width in view, stretched to the input as the pipeline stretches the part of a
+    face it sees (on rendered hands cut by the frame, 13 of 23 such tiles were named right)."""
     x = tint(x, labels, gen)
     n = x.shape[0]
     gain = 1 + 0.25 * (torch.rand(n, 1, 1, 1, generator=gen) - 0.5)
@@ -101,6 +107,12 @@ def photometric(x: torch.Tensor, labels: torch.Tensor, gen: torch.Generator) -> 
     theta[:, 0, 0] = zoom
     theta[:, 1, 1] = zoom
     theta[:, :, 2] = 0.08 * (torch.rand(n, 2, generator=gen) - 0.5)
+    low, high = EDGE_KEPT
+    cut = torch.rand(n, generator=gen) < EDGE_CUT
+    kept = torch.where(cut, low + (high - low) * torch.rand(n, generator=gen), torch.ones(n))
+    side = torch.where(torch.rand(n, generator=gen) < 0.5, -1.0, 1.0)   # the part kept: left or right
+    theta[:, 0, 0] *= kept
+    theta[:, 0, 2] += side * (1 - kept)
     grid = F.affine_grid(theta, list(x.shape), align_corners=False)
     return F.grid_sample(x, grid, padding_mode="border", align_corners=False)
 
