@@ -423,3 +423,16 @@ def test_annotate_names_tiles_touching_the_top_edge():
         tag = np.all(region == SURE, axis=2).sum()
         text = np.all(region > 200, axis=2).sum()      # the name, white on the tag
         assert tag > 40 and text > 5, (x1, y1, tag, text)
+
+
+def test_rules_taken_from_the_photo_are_said():
+    from vision.hand import Arrangement, Detection
+    from vision.scan import Scan
+    from webui.commands.scan import describe
+
+    tiles = [Detection((0, 0, 10, 14), "upright", (("5f", 0.9),))]
+    guessed = Scan(tiles, [t.box for t in tiles], Arrangement(), None, [], {"rules": "chinese-classical"}, True)
+    assert any("read with chinese-classical rules: the photo shows a flower or season" in line
+               for line in describe(guessed, None))
+    named = Scan(tiles, [t.box for t in tiles], Arrangement(), None, [], {"rules": "chinese-classical"}, False)
+    assert not any("read with" in line for line in describe(named, None))
