@@ -157,7 +157,7 @@ def test_a_photo_read_without_rules_takes_them_from_its_flowers(tmp_path, toy_fi
 
     class SeasonSeer(ColourClassifier):
         def classify(self, crops):
-            return [[("5f", 0.5), ("6f", 0.2), ("4p", 0.3)] if r[0][0] == "4p" else r for r in super().classify(crops)]
+            return [[("5f", 0.6), ("6f", 0.25), ("4p", 0.15)] if r[0][0] == "4p" else r for r in super().classify(crops)]
 
     monkeypatch.setattr(vision.classify, "TileClassifier", SeasonSeer)
     photo = hand_photo(tmp_path, ["3m", "4p"])
@@ -168,9 +168,9 @@ def test_a_photo_read_without_rules_takes_them_from_its_flowers(tmp_path, toy_fi
     assert [t["tile"] for t in json.loads(capsys.readouterr().out)["tiles"]] == ["3m", "4p"]
     seen = name_tiles(cv2.imread(str(photo)), find_toy_tiles(cv2.imread(str(photo))), SeasonSeer())
     assert rules_seen(seen) == FLOWER_RULES and rules_seen(seen[:1]) == "riichi"
-    # a flower's share under FLOWER_SEEN is no flower seen
-    weak = [d.__class__(d.box, d.pose, (("4p", 0.5), ("5f", 0.3), ("6f", 0.2))) for d in seen[1:]]
-    assert rules_seen(weak) == "riichi"
+    # one tile under FLOWER_SURE is no flower seen, two at FLOWERS_SEEN are
+    weak = seen[1].__class__(seen[1].box, seen[1].pose, (("4p", 0.5), ("5f", 0.3), ("6f", 0.2)))
+    assert rules_seen([seen[0], weak]) == "riichi" and rules_seen([weak, weak]) == FLOWER_RULES
 
 
 def test_too_few_tiles_in_json_still_list_the_tiles_seen(tmp_path, toy_finder, monkeypatch, capsys):
