@@ -32,14 +32,27 @@ def is_bonus(label: str) -> bool:
     return label.endswith("f")
 
 
+DEFAULT_RULES = "riichi"   # a situation that names no rules, as the scorer reads a request
+
+
 def rules_of(situation: dict | None) -> str:
-    return (situation or {}).get("rules", "riichi")
+    return (situation or {}).get("rules", DEFAULT_RULES)
 
 
 def plays_dora(situation: dict | None) -> bool:
     """Riichi alone has dora indicators; in the other rule sets tiles set apart from the hand
     are flowers and seasons (laid out as they are drawn) or no part of it."""
     return rules_of(situation) == "riichi"
+
+
+def _apart(arrangement: Arrangement, labels: list[str], situation: dict | None) -> tuple[list[int], list[int], list[int]]:
+    """The named tiles set apart from the hand (`DORA` groups), as the rules take them: dora
+    indicators, flowers and seasons, and those left out."""
+    apart = [i for g in arrangement.of(DORA) for i in g.members if labels[i] != BACK]
+    if plays_dora(situation):
+        return apart, [], []
+    flowers = [i for i in apart if is_bonus(labels[i])] if takes_flowers(situation) else []
+    return [], flowers, [i for i in apart if i not in flowers]
 
 
 def takes_flowers(situation: dict | None) -> bool:
@@ -133,14 +146,9 @@ def build_request(arrangement: Arrangement, detections: list[Detection], labels:
         problems += meld_problems
         meld_tiles += parse_tiles(meld["tiles"])
     dora_members = [i for g in arrangement.of(DORA) for i in g.members]
-    apart = [i for i in dora_members if labels[i] != BACK]
-    left_out: list[int] = []
-    if plays_dora(situation):
-        dora = [tile(labels[i]) for i in apart]
-    else:
-        dora = []
-        flowers += [tile(labels[i]) for i in apart if with_flowers and is_bonus(labels[i])]
-        left_out = [i for i in apart if not (with_flowers and is_bonus(labels[i]))]
+    dora_shown, flowers_apart, left_out = _apart(arrangement, labels, situation)
+    dora = [tile(labels[i]) for i in dora_shown]
+    flowers += [tile(labels[i]) for i in flowers_apart]
     if not with_flowers and any(t.kind >= KINDS for t in dora):
         problems.append(f"a dora indicator is read as a flower or season, but {rules} is played without them")
     if any(labels[i] == BACK and detections[i].pose != FACE_DOWN for i in dora_members):
@@ -151,7 +159,7 @@ def build_request(arrangement: Arrangement, detections: list[Detection], labels:
         win = tile(win_labels[0])
     else:
         win = hand[-1] if hand else None
-    request = {"rules": "riichi", "concealed": format_tiles(hand), "win_tile": str(win) if win else "",
+    request = {"rules": DEFAULT_RULES, "concealed": format_tiles(hand), "win_tile": str(win) if win else "",
                "melds": melds, "dora_indicators": format_tiles(dora), "flowers": format_tiles(flowers)}
     request.update(situation or {})
     expected = 14 - 3 * len(melds)
@@ -194,10 +202,9 @@ def shown_order(arrangement: Arrangement, detections: list[Detection], labels: l
             continue
         faces = [i for i in group.members if detections[i].pose != FACE_DOWN and labels[i] != BACK]
         melds += sorted(faces + ([group.added] if group.added is not None else []), key=key)
-    apart = [i for g in arrangement.of(DORA) for i in g.members if labels[i] != BACK]
-    dora = sorted(apart, key=key) if plays_dora(situation) else []
-    set_apart = [] if plays_dora(situation) else apart   # flowers laid out apart, where dora are none
-    flowers = sorted((i for i in held + set_apart if with_flowers and is_bonus(labels[i])), key=key)
+    dora_shown, flowers_apart, _ = _apart(arrangement, labels, situation)
+    dora = sorted(dora_shown, key=key)
+    flowers = sorted([i for i in held if with_flowers and is_bonus(labels[i])] + flowers_apart, key=key)
     order = hand + melds + dora + flowers
     placed = set(order)
     return order + [i for i in range(len(detections)) if i not in placed]

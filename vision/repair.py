@@ -166,7 +166,8 @@ def repair(arrangement: Arrangement, detections: list[Detection], situation: dic
     for problem in result.reading.problems:
         result.doubts.append(problem)
     if result.reading.left_out:
-        count, rules = len(result.reading.left_out), RULE_NAMES.get(rules_of(situation), rules_of(situation))
+        count, rules = len(result.reading.left_out), rules_of(situation)
+        rules = RULE_NAMES.get(rules, rules)
         result.doubts.append(f"a tile apart from the hand is left out: {rules} has no dora indicators" if count == 1
                              else f"{count} tiles apart from the hand are left out: {rules} has no dora indicators")
     if result.reading.problems and not result.reading.structural:

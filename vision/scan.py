@@ -15,7 +15,7 @@ import numpy as np
 
 from .detect import FACE_DOWN, SIDEWAYS, UPRIGHT, Found, find_tiles
 from .hand import Arrangement, Detection, arrange, face_down
-from .hand_request import is_bonus, takes_flowers
+from .hand_request import DEFAULT_RULES, is_bonus, takes_flowers
 from .image_io import Photo, PhotoError, decode_photo, load_photo
 from .labels import BACK, tile_of
 from .repair import Repaired, repair
@@ -54,7 +54,7 @@ CROP_MARGIN = 0.03
 # photo's second surest 0.17; of the 35 held-out Chinese photos that show flowers or seasons,
 # 34 pass (the last shows one flower, named so 0.6 surely).
 FLOWER_SURE, FLOWERS_SEEN = 0.8, 0.4
-DEFAULT_RULES, FLOWER_RULES = "riichi", "chinese-classical"
+FLOWER_RULES = "chinese-classical"
 
 
 def pipeline_classifier():
@@ -224,29 +224,27 @@ def read_tiles(photo: Photo, found: list[Found], detections: list[Detection], si
     names none, the rules the tiles suggest (`rules_seen`). Raises ScanError, with the tiles
     named, when they are too many or too few for a hand."""
     guessed = situation is None or "rules" not in situation
-    situation = with_rules(situation, detections)
-    if len(found) > MAX_TILES:
-        message = (f"{len(found)} tiles in view; a hand has at most 18 plus dora indicators: "
-                   "photograph just the one hand")
+    if guessed:
+        situation = {**(situation or {}), "rules": rules_seen(detections)}
+    refused = _no_hand(len(found))
+    if refused:
+        code, message = refused
         named = _played(detections, situation)
-        raise ScanError("too_many_tiles", message, found,
-                        Scan(named, _boxes(named, photo), Arrangement(), None, [message], situation, guessed))
-    if len(found) < MIN_TILES:
-        message = (f"only {len(found)} tiles found; a winning hand has at least {MIN_TILES}: "
-                   "put the whole hand in view, melds and winning tile included")
-        named = _played(detections, situation)
-        raise ScanError("too_few_tiles", message, found,
-                        Scan(named, _boxes(named, photo), Arrangement(), None, [message], situation, guessed))
+        raise ScanError(code, message, found, Scan(named, _boxes(named, photo), Arrangement(), None, [message],
+                                                   situation, guessed))
     detections, arrangement, repaired = read_hand(detections, situation)
     return Scan(detections, _boxes(detections, photo), arrangement, repaired, repaired.doubts, situation, guessed)
 
 
-def with_rules(situation: dict | None, detections: list[Detection]) -> dict:
-    """The situation with its rules: the player's, or where none were named, those the tiles
-    suggest (`rules_seen`)."""
-    if situation is not None and "rules" in situation:
-        return situation
-    return {**(situation or {}), "rules": rules_seen(detections)}
+def _no_hand(count: int) -> tuple[str, str] | None:
+    """Why `count` tiles are too many or too few for a hand (code, message), or None."""
+    if count > MAX_TILES:
+        return "too_many_tiles", (f"{count} tiles in view; a hand has at most 18 plus dora indicators: "
+                                  "photograph just the one hand")
+    if count < MIN_TILES:
+        return "too_few_tiles", (f"only {count} tiles found; a winning hand has at least {MIN_TILES}: "
+                                 "put the whole hand in view, melds and winning tile included")
+    return None
 
 
 def rules_seen(detections: list[Detection]) -> str:

@@ -114,10 +114,10 @@ def describe(scan, result: dict | None) -> list[str]:
     """What the camera saw, in the players' words."""
     from vision.hand import CONCEALED, DORA, MELD, WIN
 
-    from vision.hand_request import shown_order
+    from vision.hand_request import DEFAULT_RULES, shown_order
 
     lines = [f"{len(scan.detections)} tiles found"]
-    if scan.rules_guessed and scan.situation["rules"] != "riichi":
+    if scan.rules_guessed and scan.situation["rules"] != DEFAULT_RULES:
         lines.append(f"read with {scan.situation['rules']} rules: the photo shows a flower or season "
                      "(--rules riichi reads it otherwise)")
     names = scan.labels
