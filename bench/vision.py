@@ -172,8 +172,16 @@ def blender_frames(count: int) -> list[Labelled]:
     held = [f for f in photoreal_frames() if f.held_out]
     sources = {False: "rendered in Blender: frames on the blue felt (trained on by none)",
                True: "rendered in Blender, richer scenes (discards, walls, props, sun), blue felt (trained on by none)"}
-    return [Labelled(f.path, f"blender/{f.path.parent.name}/{f.path.name}", [(t["whole"], t["label"]) for t in f.tiles],
-                     True, source=sources[rich]) for rich in (False, True) for f in [f for f in held if f.rich == rich][:count]]
+    return [_blender_frame(f, sources[rich]) for rich in (False, True) for f in [f for f in held if f.rich == rich][:count]]
+
+
+def _blender_frame(frame, source: str) -> Labelled:
+    """A Blender frame's tiles at least half in view, cut to the frame; those shown less are
+    neither counted nor false (`PhotorealFrame.in_view`)."""
+    height, width = cv2.imread(str(frame.path), cv2.IMREAD_COLOR).shape[:2]
+    tiles, ignore = frame.in_view(width, height)
+    return Labelled(frame.path, f"blender/{frame.path.parent.name}/{frame.path.name}", tiles, True,
+                    ignore=ignore, source=source)
 
 
 def _cut_by_the_edge(scene, rng: np.random.Generator, key: str) -> Labelled:

@@ -199,6 +199,19 @@ def test_tiles_apart_from_the_hand_where_no_dora_are_played():
     assert reading.request["dora_indicators"] == "4m" and reading.left_out == []
 
 
+def test_a_row_of_every_flower_and_season_is_a_chinese_hand_s_flowers():
+    # Eight tiles apart are no riichi hand's dora indicators (it has at most five), but a set's
+    # four flowers and four seasons, laid out as drawn, are a classical Chinese hand's.
+    hand = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z", y=200)
+    row = lay("1f 2f 3f 4f 5f 6f 7f 8f", x=20, y=20)
+    arrangement, reading = read(hand + row, rules="chinese-classical")
+    assert reading.request["flowers"] == "12345678f" and not reading.problems and not arrangement.doubts
+    _, reading = read(hand + lay("1s 2s 3s 4s 6s 7s", x=20, y=20))
+    assert reading.request["dora_indicators"] == "" and reading.left_out == list(range(14, 20))
+    arrangement, _ = read(hand + lay("1f 2f 3f 4f 5f 6f 7f 8f 1s", x=20, y=20), rules="chinese-classical")
+    assert any("9 tiles lie in a second row" in d for d in arrangement.doubts)
+
+
 def test_situation_rides_along():
     _, reading = read(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z"), tsumo=True, seat_wind="S")
     assert reading.request["tsumo"] is True and reading.request["seat_wind"] == "S"

@@ -138,6 +138,10 @@ def test_tiles_left_out_where_no_dora_are_played_are_said():
     result = repair(arrange(tiles), tiles, CHINESE)
     assert result.reading.request["flowers"] == "2f" and not result.reading.problems
     assert "a tile apart from the hand is left out: classical Chinese scoring has no dora indicators" in result.doubts
+    riichi = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z", y=200) + lay("1s 2s 3s 4s 6s 7s", x=40, y=20)
+    result = repair(arrange(riichi), riichi)
+    assert result.reading.request["dora_indicators"] == "" and not result.reading.problems
+    assert "6 tiles apart from the hand are left out: a hand has at most 5 dora indicators" in result.doubts
 
 
 def test_face_up_tile_named_back_is_repaired():

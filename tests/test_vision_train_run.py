@@ -103,6 +103,17 @@ def test_a_blender_frame_teaches_whole_boxes_and_a_face_down_tile_by_its_whole_b
     assert sample.faces[0].tolist() == [11, 10, 19, 20] and sample.sideways is None and sample.knows_backs
 
 
+def test_a_blender_tile_mostly_out_of_the_frame_is_neither_to_find_nor_false():
+    # A wall cut by the top of a frame: its tiles' boxes reach above it, some showing a sliver.
+    frame = PhotorealFrame(Path("frame-0.jpg"), [
+        {"label": "back", "whole": [0, -26, 22, 7], "face": None},        # a fifth in view
+        {"label": "3m", "whole": [30, -10, 50, 20], "face": [31, -8, 49, 18]},   # two thirds
+        {"label": "4m", "whole": [60, 30, 80, 60], "face": [61, 31, 79, 55]}], HELD_OUT_CLOTH)
+    tiles, ignore = frame.in_view(100, 80)
+    assert tiles == [([30, 0, 50, 20], "3m"), ([60, 30, 80, 60], "4m")]
+    assert ignore == [[0, 0, 22, 7]]
+
+
 def _face(ink_level: int, w: int = 24, h: int = 32) -> np.ndarray:
     """A pale face with a dark bar of ink `ink_level` grey levels below its paper."""
     face = np.full((h, w, 3), 230, np.uint8)

@@ -117,8 +117,10 @@ def test_an_ended_game_offers_the_settlement_not_the_hand_actions(client):
     ("There are two red 5 characters: a set has one.", "赤5萬が多すぎます。"),
     ("a concealed kan shows one face-down tile: its other end was not seen",
      "暗槓の裏向きの牌が1枚しか見えません。もう一方の端は見つかりませんでした。"),
-    ("2 tiles apart from the hand were not named surely enough to be dora indicators; they were left out",
-     "手牌から離れた2枚を確かに読めなかったので、ドラ表示牌に入れませんでした。"),
+    ("2 tiles apart from the hand were not named surely enough to be read; they were left out",
+     "手牌から離れた2枚を確かに読めなかったので除きました。"),
+    ("6 tiles apart from the hand are left out: a hand has at most 5 dora indicators",
+     "手牌から離れた6枚は除きました（ドラ表示牌は最大5枚です）。"),
 ])
 def test_messages_with_variable_parts_are_rebuilt_in_japanese(english, japanese):
     assert in_japanese(english) == japanese
@@ -157,5 +159,8 @@ def test_what_the_camera_doubts_about_a_hand_s_layout_is_said_in_japanese():
     whole = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z", y=200)
     for tiles in (whole + lay("4m", x=40, y=20), whole + lay("4m 6p", x=40, y=20), hand):
         doubts += repair(arrange(tiles), tiles, {"rules": "chinese-classical"}).doubts
-    assert len(doubts) >= 8 and all(in_japanese(d) for d in doubts), [d for d in doubts if not in_japanese(d)]
+    # ... and in riichi, a row apart from the hand of more than a hand's dora indicators
+    row = whole + lay("1s 2s 3s 4s 6s 7s", x=40, y=20)
+    doubts += repair(arrange(row), row).doubts
+    assert len(doubts) >= 9 and all(in_japanese(d) for d in doubts), [d for d in doubts if not in_japanese(d)]
     assert "手牌から離れた2枚は除きました（中国古典ルールにはドラ表示牌がありません）。" in map(in_japanese, doubts)

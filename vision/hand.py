@@ -19,11 +19,14 @@ from .detect import FACE_DOWN, SIDEWAYS, UPRIGHT
 from .labels import BACK
 
 CONCEALED, WIN, MELD, DORA = "concealed", "win", "meld", "dora"
-MAX_DORA_INDICATORS = 5
-# A tile in a row of its own named less surely than this is not taken for a dora indicator:
+# A row apart from the hand holds dora indicators in riichi (at most five) or the flowers and
+# seasons in classical Chinese (at most eight, a set's four of each): more are no such row. The
+# rules decide later which they are (`hand_request._apart`).
+MAX_APART = 8
+# A tile apart from the hand named less surely than this is not read (as a dora indicator or a flower):
 # on rendered webcam frames (development seeds), what the finder took for tiles among the books
 # on a shelf was named at 0.10-0.36; the least sure real indicator seen, at 0.41 (seed 6).
-DORA_SURE = 0.4
+APART_SURE = 0.4
 # Tiles lie apart when their gap exceeds the row's usual gap (taken within USUAL_GAP tiles)
 # by APART of a tile; see _split_by_gaps.
 APART, USUAL_GAP = 0.22, (-0.25, 0.05)
@@ -377,7 +380,7 @@ def _read_other_row(detections: list[Detection], row: list[int], added: dict[int
     """A row apart from the hand: melds laid on a line of their own, or dora indicators."""
     groups = _joined(detections, _split_by_gaps(detections, row))
     if not any(_is_meld_run(detections, g) for g in groups):
-        _read_dora(detections, row, arrangement, "lie in a second row that is not melds or dora indicators")
+        _read_apart(detections, row, arrangement, "lie in a second row that is not melds, dora indicators or flowers")
         return
     for group in groups:
         if _read_melds(detections, group, added, arrangement):
@@ -385,23 +388,23 @@ def _read_other_row(detections: list[Detection], row: list[int], added: dict[int
         shown = [i for i in group if detections[i].pose == UPRIGHT]
         if SIDEWAYS not in [detections[i].pose for i in group] and shown:
             # Dora indicators, perhaps beside face-down tiles of the dead wall.
-            _read_dora(detections, shown, arrangement, "beside the melds do not read as a meld")
+            _read_apart(detections, shown, arrangement, "beside the melds do not read as a meld")
         else:
             arrangement.doubts.append("a tile beside the melds does not read as a meld; it was left out" if len(group) == 1
                                       else f"{len(group)} tiles beside the melds do not read as a meld; they were left out")
 
 
-def _read_dora(detections: list[Detection], tiles: list[int], arrangement: Arrangement, too_many: str) -> None:
-    """Tiles apart from the hand as dora indicators: those named surely (`DORA_SURE`), at most
-    MAX_DORA_INDICATORS of them."""
-    unsure = [i for i in tiles if detections[i].confidence < DORA_SURE]
+def _read_apart(detections: list[Detection], tiles: list[int], arrangement: Arrangement, too_many: str) -> None:
+    """Tiles apart from the hand (dora indicators or flowers, as the rules take them): those
+    named surely (`APART_SURE`), at most MAX_APART of them."""
+    unsure = [i for i in tiles if detections[i].confidence < APART_SURE]
     if unsure:
-        arrangement.doubts.append("a tile apart from the hand was not named surely enough to be a dora indicator; "
-                                  "it was left out" if len(unsure) == 1 else
-                                  f"{len(unsure)} tiles apart from the hand were not named surely enough to be dora "
-                                  "indicators; they were left out")
+        arrangement.doubts.append("a tile apart from the hand was not named surely enough to be read; it was left out"
+                                  if len(unsure) == 1 else
+                                  f"{len(unsure)} tiles apart from the hand were not named surely enough to be read; "
+                                  "they were left out")
     sure = [i for i in tiles if i not in unsure]
-    if len(sure) > MAX_DORA_INDICATORS:
+    if len(sure) > MAX_APART:
         arrangement.doubts.append(f"{len(sure)} tiles {too_many}; they were left out")
     elif sure:
         arrangement.groups.append(Group(DORA, tuple(sure)))

@@ -45,12 +45,16 @@ def plays_dora(situation: dict | None) -> bool:
     return rules_of(situation) == "riichi"
 
 
+MAX_DORA_INDICATORS = 5   # one, and one for each kan: the scorer refuses more
+
+
 def _apart(arrangement: Arrangement, labels: list[str], situation: dict | None) -> tuple[list[int], list[int], list[int]]:
     """The named tiles set apart from the hand (`DORA` groups), as the rules take them: dora
-    indicators, flowers and seasons, and those left out."""
+    indicators, flowers and seasons, and those left out (all of them in riichi where there are
+    more than a hand's dora indicators: such a row is something else)."""
     apart = [i for g in arrangement.of(DORA) for i in g.members if labels[i] != BACK]
     if plays_dora(situation):
-        return apart, [], []
+        return (apart, [], []) if len(apart) <= MAX_DORA_INDICATORS else ([], [], apart)
     flowers = [i for i in apart if is_bonus(labels[i])] if takes_flowers(situation) else []
     return [], flowers, [i for i in apart if i not in flowers]
 

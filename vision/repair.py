@@ -17,7 +17,8 @@ from scorer.unplayed_fields import RULE_NAMES
 
 from .detect import FACE_DOWN
 from .hand import CONCEALED, DORA, MELD, WIN, Arrangement, Detection
-from .hand_request import BACK, Reading, build_request, is_bonus, rules_of, shown_order, takes_flowers, tile
+from .hand_request import (BACK, MAX_DORA_INDICATORS, Reading, build_request, is_bonus, plays_dora, rules_of,
+                           shown_order, takes_flowers, tile)
 
 DOUBT_BELOW = 0.9       # a tile named with less confidence than this is doubtful ...
 # ... unless the names make a whole hand: a valid winning hand vouches for its tiles, and a
@@ -147,6 +148,15 @@ def search(arrangement: Arrangement, detections: list[Detection], labels: list[s
     return None
 
 
+def _left_out(count: int, situation: dict | None) -> str:
+    """Why `count` tiles apart from the hand have no place in it (`hand_request._apart`)."""
+    if plays_dora(situation):
+        return f"{count} tiles apart from the hand are left out: a hand has at most {MAX_DORA_INDICATORS} dora indicators"
+    rules = RULE_NAMES.get(rules_of(situation), rules_of(situation))
+    return (f"a tile apart from the hand is left out: {rules} has no dora indicators" if count == 1
+            else f"{count} tiles apart from the hand are left out: {rules} has no dora indicators")
+
+
 def repair(arrangement: Arrangement, detections: list[Detection], situation: dict | None = None,
            max_tries: int = MAX_TRIES) -> Repaired:
     """The best reading of the hand, repaired where a rule was broken, and its doubts."""
@@ -166,10 +176,7 @@ def repair(arrangement: Arrangement, detections: list[Detection], situation: dic
     for problem in result.reading.problems:
         result.doubts.append(problem)
     if result.reading.left_out:
-        count, rules = len(result.reading.left_out), rules_of(situation)
-        rules = RULE_NAMES.get(rules, rules)
-        result.doubts.append(f"a tile apart from the hand is left out: {rules} has no dora indicators" if count == 1
-                             else f"{count} tiles apart from the hand are left out: {rules} has no dora indicators")
+        result.doubts.append(_left_out(len(result.reading.left_out), situation))
     if result.reading.problems and not result.reading.structural:
         result.doubts.append("no choice among the likely names of the doubtful tiles makes a valid winning hand")
     whole = not result.reading.problems

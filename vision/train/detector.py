@@ -38,7 +38,7 @@ from .data import cache_dir
 from .detect_card import report_beside, write
 from .detect_data import (augment, empty_sample, photoreal_sample, real_sample, rendered_sample, targets,
                           webcam_sample)
-from .detect_eval import Finding, choose_threshold, iou_matrix, worst
+from .detect_eval import IOU_MATCH, Finding, choose_threshold, iou_matrix, worst
 from .detect_model import build
 from .photoreal_frames import PhotorealFrame, photoreal_frames
 from .schedule import one_cycle
@@ -146,11 +146,13 @@ def loss_of(out: torch.Tensor, t: dict[str, torch.Tensor]) -> tuple[torch.Tensor
 class Check:
     """A picture with its face boxes, for measuring while training. `partial`: only some tiles
     are labelled (camerash), so detections overlapping no label say nothing. `whole`: the
-    boxes are whole tiles (the Blender frames), matched against the whole boxes found."""
+    boxes are whole tiles (the Blender frames), matched against the whole boxes found.
+    `ignore`: tiles mostly out of the frame, neither counted nor false when found."""
     image: np.ndarray
     faces: np.ndarray
     partial: bool = False
     whole: bool = False
+    ignore: np.ndarray | None = None
 
 
 def riichi_check(count: int, seed: int = 9001) -> list[Check]:
@@ -233,9 +235,15 @@ def choice_checks(s: Settings, root: Path, tune: list[photos.LabelledPhoto], hel
     unseen = [f for f in photoreal_frames() if f.held_out]
     if unseen:
         out["Blender frames on a cloth never trained on (whole tiles)"] = [
-            Check(cv2.imread(str(f.path), cv2.IMREAD_COLOR), np.array([t["whole"] for t in f.tiles], np.float32),
-                  whole=True) for f in unseen[::1 if every else max(1, len(unseen) // 40)]]
+            blender_check(f) for f in unseen[::1 if every else max(1, len(unseen) // 40)]]
     return out
+
+
+def blender_check(frame: PhotorealFrame) -> Check:
+    image = cv2.imread(str(frame.path), cv2.IMREAD_COLOR)
+    tiles, ignore = frame.in_view(image.shape[1], image.shape[0])
+    return Check(image, np.array([box for box, _ in tiles], np.float32).reshape(-1, 4), whole=True,
+                 ignore=np.array(ignore, np.float32).reshape(-1, 4))
 
 
 def raw_outputs(model: torch.nn.Module, checks: list[Check], side: int) -> list[tuple[np.ndarray, float]]:
@@ -258,6 +266,8 @@ def measure(raws: list[tuple[np.ndarray, float]], checks: list[Check], threshold
         boxes = np.array([f.whole if c.whole else f.box for f in found], np.float32).reshape(-1, 4)
         if c.partial and len(boxes):
             boxes = boxes[iou_matrix(boxes, c.faces).max(axis=1) > 0.1] if len(c.faces) else boxes[:0]
+        if c.ignore is not None and len(c.ignore) and len(boxes):
+            boxes = boxes[iou_matrix(boxes, c.ignore).max(axis=1) < IOU_MATCH]
         finding.add(c.faces, boxes)
     return finding
 

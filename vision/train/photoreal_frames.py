@@ -22,6 +22,17 @@ from .data import cache_dir
 from .real import RealCrop
 
 HELD_OUT_CLOTH = (0.08, 0.12, 0.4)   # blue felt: `render.photoreal.CLOTHS`
+# A tile with less than half its box in the frame is neither a tile to find nor a false one when
+# found (as `bench.vision` treats the hands cut by the edge): a wall cut by the top of a frame
+# showed slivers of 0-7 pixels, and no player could find or name those.
+SHOWN_ENOUGH = 0.5
+
+
+def shown(box: list[float], width: int, height: int) -> float:
+    """The share of `box` (x1, y1, x2, y2) inside a frame of `width` x `height`."""
+    x1, y1, x2, y2 = box
+    inside = max(0.0, min(x2, width) - max(x1, 0.0)) * max(0.0, min(y2, height) - max(y1, 0.0))
+    return inside / max(1e-6, (x2 - x1) * (y2 - y1))
 
 
 @dataclass(frozen=True)
@@ -34,6 +45,15 @@ class PhotorealFrame:
     @property
     def held_out(self) -> bool:
         return all(abs(a - b) < 1e-6 for a, b in zip(self.cloth, HELD_OUT_CLOTH))
+
+    def in_view(self, width: int, height: int) -> tuple[list[tuple[list[float], str]], list[list[float]]]:
+        """The tiles to find in the frame (at least half shown): whole box cut to the frame, and
+        label; and the boxes of tiles shown less, which are neither counted nor false."""
+        def cut(box: list[float]) -> list[float]:
+            return [max(0.0, box[0]), max(0.0, box[1]), min(float(width), box[2]), min(float(height), box[3])]
+        tiles = [(cut(t["whole"]), t["label"]) for t in self.tiles if shown(t["whole"], width, height) >= SHOWN_ENOUGH]
+        ignore = [cut(t["whole"]) for t in self.tiles if 0 < shown(t["whole"], width, height) < SHOWN_ENOUGH]
+        return tiles, ignore
 
 
 def frames_root() -> Path:
@@ -89,7 +109,7 @@ def face_crops(frames: list[PhotorealFrame]) -> list[RealCrop]:
     """The tiles of `frames` as the classifier is shown them (set "Blender blue felt" for the
     held-out cloth): a face cut at its projected face box and turned upright; a face-down tile
     as "back", cut at its whole box as the detector learns to find it (`photoreal_sample`).
-    Left out: faces washed out to a blank (`LEGIBLE_INK`), and a wide face whose pose the frame
+    Left out: tiles less than half in the frame, faces washed out to a blank (`LEGIBLE_INK`), and a wide face whose pose the frame
     does not record (the first renders kept none): a sideways tile, or a lying one seen low."""
     out = []
     for frame in frames:
@@ -99,7 +119,10 @@ def face_crops(frames: list[PhotorealFrame]) -> list[RealCrop]:
         set_name = "Blender blue felt" if frame.held_out else "Blender, other cloths"
         for i, tile in enumerate(frame.tiles):
             down = tile["face"] is None
-            x1, y1, x2, y2 = (max(0, int(round(v))) for v in tile["whole" if down else "face"])
+            box = tile["whole" if down else "face"]
+            if shown(box, image.shape[1], image.shape[0]) < SHOWN_ENOUGH:
+                continue
+            x1, y1, x2, y2 = (max(0, int(round(v))) for v in box)
             crop = image[y1:y2, x1:x2]
             if crop.shape[0] < 4 or crop.shape[1] < 4:
                 continue
