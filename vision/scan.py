@@ -19,6 +19,7 @@ from .hand_request import DEFAULT_RULES, is_bonus, takes_flowers
 from .image_io import Photo, PhotoError, decode_photo, load_photo
 from .labels import BACK, tile_of
 from .repair import Repaired, repair
+from .white_balance import balanced, paper_gains
 
 MIN_TILES = 14  # a winning hand, all called melds included
 MAX_TILES = 40  # a hand with four kans, dora indicators and flowers stays well below this
@@ -170,13 +171,14 @@ def crop_tile(image: np.ndarray, found: Found) -> list[np.ndarray]:
 
 def name_tiles(image: np.ndarray, found: list[Found], classifier) -> list[Detection]:
     """Detections with the classifier's names (best first), each pose settled by them (see
-    `_settled`)."""
+    `_settled`). The crops are named with the light's cast taken out (`white_balance`)."""
     crops, owners, as_found = [], [], []
+    gains = paper_gains(image, found)
     for index, tile in enumerate(found):
         tile_crops = crop_tile(image, tile)
         for k, crop in enumerate(tile_crops):
             if crop.shape[0] >= 2 and crop.shape[1] >= 2:
-                crops.append(crop)
+                crops.append(balanced(crop, gains))
                 owners.append(index)
                 # a sideways tile's crops are turned but its last; a wide upright one's are turned but its first
                 as_found.append(k < len(tile_crops) - 1 if tile.pose == SIDEWAYS else k == 0)
