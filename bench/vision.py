@@ -10,9 +10,10 @@ average over sources hides the one a model fails on. Every source is read by bot
   2026-11-27; a boxed tile without a code is neither counted nor false), so false detections
   and whole photos can be judged. These photos were stretched to 640x640 by their source and
   their camera's aspect is not known: they are measured as stored;
-- the same hk-roboflow held-out photos recoloured as under a warm lamp that the camera kept warm
-  (`WARM_LAMP`; phones keep a lamp's warmth on purpose), one row set for all: light the
-  photos were never taken in;
+- the same hk-roboflow held-out photos seen otherwise (`SEEN_OTHERWISE`): under a warm lamp
+  that the camera kept warm (phones keep a lamp's warmth on purpose), and out of focus (a
+  webcam focused on the shelves behind), one row set each: light and focus the photos were
+  never taken in;
 - camerash held out: the photo sets the tile model was never tuned on, at their own aspect;
   only some tiles are labelled, so only those are scored and false detections are not counted;
 - rendered riichi hands (`--rendered N`, seed `--seed`), one row set per style (the CC0 riichi
@@ -122,22 +123,38 @@ def held_out(photos_root: Path) -> tuple[list[Labelled], list[Labelled]]:
     return hk, camerash
 
 
-# A warm lamp's light as a camera that keeps it warm records it, as factors on blue, green and
-# red: the tiles' paper comes out orange, about as blue against red as under 3000 K unbalanced.
+# Light and focus the photos were never taken in, as other rooms and cameras give them:
+# - a warm lamp as a camera that keeps it warm records it (phones do, on purpose): factors on
+#   blue, green and red, the tiles' paper about as orange as under 3000 K unbalanced;
+# - out of focus, as a webcam focused on the shelves behind leaves the table: a Gaussian this
+#   wide at the detector's 512 pixels on the long side.
 WARM_LAMP = (0.62, 0.88, 1.08)
-RECOLOURED = "recoloured: "   # such a source is no real table's: it is left out of the worst real source
+DEFOCUS_AT_512 = 2.0
+SEEN_OTHERWISE_MARK = "seen otherwise: "   # such a source is no real table's: it is left out of the worst real source
 
 
-def lit_warm(photos: list[Labelled]) -> list[Labelled]:
-    """The photos recoloured as under `WARM_LAMP`, one source."""
+def _warm(image: np.ndarray) -> np.ndarray:
+    return np.clip(image.astype(np.float32) * np.array(WARM_LAMP, np.float32), 0, 255).astype(np.uint8)
+
+
+def _defocused(image: np.ndarray) -> np.ndarray:
+    return cv2.GaussianBlur(image, (0, 0), DEFOCUS_AT_512 * max(image.shape[:2]) / 512)
+
+
+SEEN_OTHERWISE = {
+    f"under a warm lamp (blue x{WARM_LAMP[0]}, green x{WARM_LAMP[1]}, red x{WARM_LAMP[2]})": _warm,
+    f"out of focus (a Gaussian of {DEFOCUS_AT_512:g} pixels at 512 on the long side)": _defocused,
+}
+
+
+def seen_otherwise(photos: list[Labelled], title: str) -> list[Labelled]:
+    """The photos as under each of `SEEN_OTHERWISE`, a source each."""
     out = []
-    for photo in photos:
-        image = cv2.imread(str(photo.path), cv2.IMREAD_COLOR).astype(np.float32)
-        warm = np.clip(image * np.array(WARM_LAMP, np.float32), 0, 255).astype(np.uint8)
-        ok, data = cv2.imencode(".jpg", warm, [cv2.IMWRITE_JPEG_QUALITY, 92])
-        out.append(replace(photo, data=data.tobytes(), source=f"{RECOLOURED}hk-roboflow held out under a warm lamp "
-                                                               f"(blue x{WARM_LAMP[0]}, green x{WARM_LAMP[1]}, "
-                                                               f"red x{WARM_LAMP[2]})"))
+    for how, change in SEEN_OTHERWISE.items():
+        for photo in photos:
+            image = change(cv2.imread(str(photo.path), cv2.IMREAD_COLOR))
+            ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+            out.append(replace(photo, data=data.tobytes(), source=f"{SEEN_OTHERWISE_MARK}{title} {how}"))
     return out
 
 
@@ -428,7 +445,8 @@ def main(argv: list[str] | None = None) -> int:
           "(the peer's training data is its own)")
     hk, camerash = held_out(args.photos)
     groups = [("hk-roboflow held out", "every tile boxed", by_source(hk)),
-              ("hk-roboflow held out, recoloured", "every tile boxed", by_source(lit_warm(hk))),
+              ("hk-roboflow held out, seen otherwise", "every tile boxed",
+               by_source(seen_otherwise(hk, "hk-roboflow held out"))),
               ("camerash held out", "some tiles labelled: only those scored", {"camerash": camerash} if camerash else {}),
               (f"rendered riichi hands (seed {args.seed})", "every tile known",
                by_source(rendered_scenes(args.rendered, args.seed)) if args.rendered else {}),
@@ -450,7 +468,7 @@ def main(argv: list[str] | None = None) -> int:
                     print_per_photo(tally)
             for t in tallies:
                 per_reader.setdefault(t.name, []).append(t)
-                if not source.startswith(("rendered", RECOLOURED)) and t.tiles:
+                if not source.startswith(("rendered", SEEN_OTHERWISE_MARK)) and t.tiles:
                     worst[t.name] = min(worst.get(t.name, (2.0, "")), (t.found / t.tiles, source))
         if len(sources) > 1:
             print_table(f"{title}, all sources together", [merged(n, ts) for n, ts in per_reader.items()], [])

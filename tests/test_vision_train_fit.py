@@ -26,3 +26,18 @@ def test_coloured_light_keeps_one_channel_and_dims_the_others_on_a_share_of_crop
 
     monkeypatch.setattr(fit, "TINTED", 0.0)
     assert torch.equal(fit.tint(x, faces, torch.Generator().manual_seed(0)), x)
+
+
+def test_a_share_of_crops_comes_out_of_focus_each_by_its_own_width(monkeypatch):
+    dots = torch.zeros(40, 3, 64, 48)
+    dots[:, :, 32, 24] = 1.0   # a point of ink in the middle of each crop
+    monkeypatch.setattr(fit, "DEFOCUSED", 1.0)
+    soft = fit.defocus(dots, torch.Generator().manual_seed(0))
+    assert torch.allclose(soft.sum(dim=(2, 3)), dots.sum(dim=(2, 3)), atol=1e-4)   # no ink made or lost
+    peaks = soft[:, 0, 32, 24]
+    low, high = fit.DEFOCUS_SIGMA
+    # a Gaussian's peak is 1 / (2 pi sigma^2): between the widest and the narrowest blur, and varied
+    assert (peaks <= 1 / (2 * np.pi * low ** 2) + 1e-4).all() and (peaks >= 1 / (2 * np.pi * high ** 2) - 1e-4).all()
+    assert peaks.max() > 1.5 * peaks.min()
+    monkeypatch.setattr(fit, "DEFOCUSED", 0.0)
+    assert torch.equal(fit.defocus(dots, torch.Generator().manual_seed(0)), dots)

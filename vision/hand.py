@@ -377,7 +377,8 @@ def _read_hand_row(detections: list[Detection], row: list[int], added: dict[int,
 
 def _read_other_row(detections: list[Detection], row: list[int], added: dict[int, int],
                     arrangement: Arrangement) -> None:
-    """A row apart from the hand: melds laid on a line of their own, or dora indicators."""
+    """A row apart from the hand: melds laid on a line of their own, or dora indicators (flowers
+    where the rules play them)."""
     groups = _joined(detections, _split_by_gaps(detections, row))
     if not any(_is_meld_run(detections, g) for g in groups):
         _read_apart(detections, row, arrangement, "lie in a second row that is not melds, dora indicators or flowers")
