@@ -436,3 +436,16 @@ def test_rules_taken_from_the_photo_are_said():
                for line in describe(guessed, None))
     named = Scan(tiles, [t.box for t in tiles], Arrangement(), None, [], {"rules": "chinese-classical"}, False)
     assert not any("read with" in line for line in describe(named, None))
+
+
+def test_a_row_apart_is_named_as_the_rules_take_it():
+    from vision.hand import DORA, Arrangement, Detection, Group
+    from vision.scan import Scan
+    from webui.commands.scan import describe
+
+    tiles = [Detection((0, 0, 10, 14), "upright", (("3m", 0.9),))]
+    arrangement = Arrangement(groups=[Group(DORA, (0,))])
+    lines = {rules: describe(Scan(tiles, [t.box for t in tiles], arrangement, None, [], {"rules": rules}), None)
+             for rules in ("riichi", "chinese-classical")}
+    assert "  dora indicators: 3m" in lines["riichi"]
+    assert "  apart from the hand: 3m" in lines["chinese-classical"]

@@ -114,7 +114,7 @@ def describe(scan, result: dict | None) -> list[str]:
     """What the camera saw, in the players' words."""
     from vision.hand import CONCEALED, DORA, MELD, WIN
 
-    from vision.hand_request import DEFAULT_RULES, shown_order
+    from vision.hand_request import DEFAULT_RULES, plays_dora, shown_order
 
     lines = [f"{len(scan.detections)} tiles found"]
     if scan.rules_guessed and scan.situation["rules"] != DEFAULT_RULES:
@@ -132,8 +132,8 @@ def describe(scan, result: dict | None) -> list[str]:
             lines.append(f"  winning tile: {shown}")
         elif group.role == MELD:
             lines.append(f"  meld: {shown}")
-        elif group.role == DORA:
-            lines.append(f"  dora indicators: {shown}")
+        elif group.role == DORA:   # as the rules take them: flowers, or no part of the hand
+            lines.append(f"  {'dora indicators' if plays_dora(scan.situation) else 'apart from the hand'}: {shown}")
     if scan.hand:
         melds = ", ".join(f"{m['kind']} {m['tiles']}" + (f" from {m['from']}" if "from" in m else "") for m in scan.hand["melds"])
         lines.append(f"hand: {scan.hand['concealed']} (winning tile {scan.hand['win_tile']})" + (f", melds: {melds}" if melds else ""))
