@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from .detect import FACE_DOWN, SIDEWAYS, UPRIGHT, Found, find_tiles
-from .hand import Arrangement, Detection, arrange, face_down
+from .hand import CONCEALED, MELD, WIN, Arrangement, Detection, arrange, face_down
 from .hand_request import DEFAULT_RULES, is_bonus, takes_flowers
 from .image_io import Photo, PhotoError, decode_photo, load_photo
 from .labels import BACK, tile_of
@@ -56,6 +56,27 @@ CROP_MARGIN = 0.03
 # 34 pass (the last shows one flower, named so 0.6 surely).
 FLOWER_SURE, FLOWERS_SEEN = 0.8, 0.4
 FLOWER_RULES = "chinese-classical"
+# Which way up the hand lies. A winner lays the hand facing their own seat, but the photo may be
+# taken from another: from across the table the hand is upside down (its winning tile and melds
+# at the left); from beside it, or by a camera that kept no note of which way was up, the hand
+# lies across the photo, at least TURNED_SHARE of its faces named sideways (150 rendered hands
+# and cases seen from their seat: at most 31% of a photo's faces; turned a quarter, at least
+# 59%; the held-out real photos turned a quarter: 63 of 78 pass, all 9 camerash ones). The
+# classifier names a tile about as surely upside down (and a tile turned both ways up,
+# `crop_tile`), so how the tiles lie decides: the hand is read each way up, and the reading
+# kept that makes a whole hand with the winning tile set apart and no meld or winning tile left
+# of the concealed part; else the nearest to it, on a tie the photo as it is (or turned
+# clockwise). Counting doubts instead turned 4 upright held-out photos upside down.
+TURNED_SHARE = 0.5
+ALONG = (None, cv2.ROTATE_180)
+ACROSS = (cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_90_COUNTERCLOCKWISE)
+UNTURN = {cv2.ROTATE_90_CLOCKWISE: cv2.ROTATE_90_COUNTERCLOCKWISE,
+          cv2.ROTATE_90_COUNTERCLOCKWISE: cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180: cv2.ROTATE_180}
+TURNED_SAID = {cv2.ROTATE_180: "the hand lies upside down in the photo, as seen from across the table: "
+                               "it was read the right way up",
+               cv2.ROTATE_90_CLOCKWISE: "the hand lies across the photo: it was read turned a quarter clockwise",
+               cv2.ROTATE_90_COUNTERCLOCKWISE: "the hand lies across the photo: it was read turned a quarter "
+                                               "counter-clockwise"}
 
 
 def pipeline_classifier():
@@ -216,9 +237,77 @@ def scan_photo(photo: Photo, classifier=None, situation: dict | None = None) -> 
     found = reading_order(find_tiles(photo.image))
     if not found:
         raise ScanError("no_tiles", "no tiles found in the photo: put the whole hand in view, face up, in good light")
-    if classifier is None:
-        classifier = pipeline_classifier()
-    return read_tiles(photo, found, name_tiles(photo.image, found, classifier), situation)
+    return read_found(photo, found, classifier or pipeline_classifier(), situation)
+
+
+def read_found(photo: Photo, found: list[Found], classifier, situation: dict | None = None) -> Scan:
+    """The tiles found in a photo named and read as a hand, whichever way up it lies (`ALONG`,
+    `ACROSS`). Raises ScanError when they are too many or too few for a hand."""
+    detections = name_tiles(photo.image, found, classifier)
+    if _no_hand(len(found)) is not None:
+        return read_tiles(photo, found, detections, situation)
+    best = None
+    for turn in ACROSS if lies_across(detections) else ALONG:
+        reading = _read_turned(photo, found, detections, situation, turn)
+        if best is None or reading[1] < best[1]:
+            best = reading
+        if not any(best[1]):   # a hand laid as players lay it: no other way up reads better
+            break
+    scan, _, turn = best
+    return scan if turn is None else replace(scan, doubts=scan.doubts + [TURNED_SAID[turn]])
+
+
+def _unlike_a_laid_hand(scan: Scan, detections: list[Detection]) -> tuple[bool, bool, bool]:
+    """How far a reading is from a hand laid as players lay it, the tiles as `detections` turned
+    them: no whole hand; else no winning tile set apart; else a meld or the winning tile left
+    of the concealed part (`read_found` keeps the least)."""
+    if not scan.scorable:
+        return True, False, False
+    groups = scan.arrangement
+    left = min((detections[i].box[0] for g in groups.of(CONCEALED) for i in g.members), default=0)
+    before = any(max(detections[i].box[2] for i in g.members) <= left for g in groups.of(MELD) + groups.of(WIN))
+    return False, not groups.of(WIN), before
+
+
+def lies_across(detections: list[Detection]) -> bool:
+    """Whether the hand lies across the photo, turned a quarter (`TURNED_SHARE`)."""
+    faces = [d for d in detections if d.pose != FACE_DOWN]
+    return bool(faces) and sum(d.pose == SIDEWAYS for d in faces) >= TURNED_SHARE * len(faces)
+
+
+def _read_turned(photo: Photo, found: list[Found], detections: list[Detection], situation: dict | None,
+                 turn: int | None) -> tuple[Scan, tuple[bool, bool, bool], int | None]:
+    """The named tiles read as a hand in the photo turned by `turn` (an OpenCV rotation; None:
+    as it is), their boxes then turned back into the photo's pixels; how unlike a laid hand the
+    reading is; the turn. Each tile keeps the pose it has in the hand, and its names."""
+    if turn is None:
+        scan = read_tiles(photo, found, detections, situation)
+        return scan, _unlike_a_laid_hand(scan, scan.detections), turn
+    shape = photo.image.shape
+    turned_shape = shape if turn == cv2.ROTATE_180 else (shape[1], shape[0])
+    pose = (lambda p: p) if turn == cv2.ROTATE_180 else _turned_pose
+    upright = [replace(d, box=turned_box(d.box, shape, turn), pose=pose(d.pose),
+                       outline=d.outline and turned_box(d.outline, shape, turn)) for d in detections]
+    scan = read_tiles(photo, found, upright, situation)   # the photo gives its scale alone: boxes follow
+    back = [replace(d, box=turned_box(d.box, turned_shape, UNTURN[turn]),
+                    outline=d.outline and turned_box(d.outline, turned_shape, UNTURN[turn])) for d in scan.detections]
+    return replace(scan, detections=back, boxes=_boxes(back, photo)), _unlike_a_laid_hand(scan, scan.detections), turn
+
+
+def turned_box(box: tuple[int, int, int, int], shape: tuple[int, ...], turn: int) -> tuple[int, int, int, int]:
+    """A box in an image of `shape` (height, width, ...), where it lies once the image is
+    turned by `turn` (cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_90_COUNTERCLOCKWISE or cv2.ROTATE_180)."""
+    height, width = shape[:2]
+    x1, y1, x2, y2 = box
+    if turn == cv2.ROTATE_90_CLOCKWISE:
+        return (height - y2, x1, height - y1, x2)
+    if turn == cv2.ROTATE_180:
+        return (width - x2, height - y2, width - x1, height - y1)
+    return (y1, width - x2, y2, width - x1)
+
+
+def _turned_pose(pose: str) -> str:
+    return {UPRIGHT: SIDEWAYS, SIDEWAYS: UPRIGHT}.get(pose, pose)
 
 
 def read_tiles(photo: Photo, found: list[Found], detections: list[Detection], situation: dict | None = None) -> Scan:

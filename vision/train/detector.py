@@ -36,7 +36,7 @@ from ..render.clutter import page
 from . import photos
 from .data import cache_dir
 from .detect_card import report_beside, write
-from .detect_data import (augment, empty_sample, photoreal_sample, real_sample, rendered_sample, targets,
+from .detect_data import (Sample, augment, empty_sample, photoreal_sample, real_sample, rendered_sample, targets,
                           webcam_sample)
 from .detect_eval import IOU_MATCH, Finding, choose_threshold, iou_matrix, worst
 from .detect_model import build
@@ -90,23 +90,23 @@ class Stream(torch.utils.data.IterableDataset):
 
     def sample(self, rng: np.random.Generator) -> tuple[torch.Tensor, dict[str, np.ndarray]]:
         s = self.settings
+
+        def shaped(sample: Sample, turn: bool) -> Sample:   # every kind of sample, one augmentation
+            return augment(sample, rng, s.side, turn, s.finger_share, s.stretch)
         pick = rng.random()
         if pick < s.real_share and self.real:
             photo = self.real[int(rng.integers(len(self.real)))]
             image = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
-            sample = augment(real_sample(image, photo.boxes, photo.unnamed), rng, s.side, True, s.finger_share,
-                             s.stretch)
+            sample = shaped(real_sample(image, photo.boxes, photo.unnamed), True)
         elif pick < s.real_share + s.empty_share:
-            sample = augment(empty_sample(rng, s.side, s.room_share, s.page_share), rng, s.side, False, s.finger_share,
-                             s.stretch)
+            sample = shaped(empty_sample(rng, s.side, s.room_share, s.page_share), False)
         elif pick < s.real_share + s.empty_share + s.photoreal_share and self.frames:
             frame = self.frames[int(rng.integers(len(self.frames)))]
-            sample = augment(photoreal_sample(cv2.imread(str(frame.path), cv2.IMREAD_COLOR), frame.tiles), rng,
-                             s.side, True, s.finger_share, s.stretch)
+            sample = shaped(photoreal_sample(cv2.imread(str(frame.path), cv2.IMREAD_COLOR), frame.tiles), True)
         elif s.webcam_share and rng.random() < s.webcam_share:
-            sample = augment(webcam_sample(rng), rng, s.side, False, s.finger_share, s.stretch)
+            sample = shaped(webcam_sample(rng), False)
         else:
-            sample = augment(rendered_sample(rng), rng, s.side, True, s.finger_share, s.stretch)
+            sample = shaped(rendered_sample(rng), True)
         return torch.from_numpy(sample.image.transpose(2, 0, 1).astype(np.float32)), targets(sample, s.side)
 
 
