@@ -341,7 +341,7 @@ class TenbouReader:
         clock.append(time.perf_counter())
         situation = {"rules": photo.hand["rules"]} if photo.hand is not None else None
         try:
-            scan = read_found(decoded, found, self.classifier, situation) if found else None
+            scan = read_found(decoded, found, self.classifier, situation, self.finder) if found else None
         except ScanError as error:   # too few or too many for a hand: the tiles as named
             scan = error.named
         clock.append(time.perf_counter())

@@ -30,9 +30,9 @@ def _iou(a, b) -> float:
 def test_a_hand_photographed_from_another_seat_is_read_as_from_its_own(seed):
     """Rendered hands (none, two and no melds) upside down, as from across the table, and
     turned a quarter each way, as from the seats beside: each read as the hand it is, the
-    turn said, and every tile's box in the photo as it was taken. Read as they lay, the three
-    quarter turns of these hands gave no hand right, and upside down the melds came out called
-    from the wrong seats."""
+    turn said, and every tile's box in the photo as it was taken. Read as they lay, no hand
+    turned a quarter came out right, and upside down the winning tile was the row's first
+    tile and the melds were called from the wrong seats."""
     from vision.hand_request import same_hand
     from vision.image_io import photo_from_frame
     from vision.render import render_scene

@@ -59,19 +59,21 @@ FLOWER_RULES = "chinese-classical"
 # Which way up the hand lies. A winner lays the hand facing their own seat, but the photo may be
 # taken from another: from across the table the hand is upside down (its winning tile and melds
 # at the left); from beside it, or by a camera that kept no note of which way was up, the hand
-# lies across the photo, at least TURNED_SHARE of its faces named sideways (150 rendered hands
+# lies across the photo, at least TURNED_SHARE of its faces found sideways (150 rendered hands
 # and cases seen from their seat: at most 31% of a photo's faces; turned a quarter, at least
-# 59%; the held-out real photos turned a quarter: 63 of 78 pass, all 9 camerash ones). The
-# classifier names a tile about as surely upside down (and a tile turned both ways up,
-# `crop_tile`), so how the tiles lie decides: the hand is read each way up, and the reading
-# kept that makes a whole hand with the winning tile set apart and no meld or winning tile left
-# of the concealed part; else the nearest to it, on a tie the photo as it is (or turned
-# clockwise). Counting doubts instead turned 4 upright held-out photos upside down.
+# 59%). Such a photo is turned a quarter and its tiles found again (the finder found 96.1% of
+# the tiles of rendered hands turned a quarter, 99.8% upright). The classifier names a tile
+# about as surely upside down, so how the tiles lie decides which way is up: a hand is read as
+# it lies and, unless that reads as a hand laid as players lay it (a whole hand, the winning
+# tile set apart, no meld or winning tile left of the concealed part), upside down, and the
+# reading nearer such a hand kept, on a tie the photo as it is. Counting doubts instead turned
+# 4 upright held-out photos upside down.
 TURNED_SHARE = 0.5
-ALONG = (None, cv2.ROTATE_180)
-ACROSS = (cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_90_COUNTERCLOCKWISE)
+QUARTERS = (cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_90_COUNTERCLOCKWISE)
 UNTURN = {cv2.ROTATE_90_CLOCKWISE: cv2.ROTATE_90_COUNTERCLOCKWISE,
           cv2.ROTATE_90_COUNTERCLOCKWISE: cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180: cv2.ROTATE_180}
+THEN_UPSIDE_DOWN = {None: cv2.ROTATE_180, cv2.ROTATE_90_CLOCKWISE: cv2.ROTATE_90_COUNTERCLOCKWISE,
+                    cv2.ROTATE_90_COUNTERCLOCKWISE: cv2.ROTATE_90_CLOCKWISE}   # a turn, and then upside down
 TURNED_SAID = {cv2.ROTATE_180: "the hand lies upside down in the photo, as seen from across the table: "
                                "it was read the right way up",
                cv2.ROTATE_90_CLOCKWISE: "the hand lies across the photo: it was read turned a quarter clockwise",
@@ -240,27 +242,66 @@ def scan_photo(photo: Photo, classifier=None, situation: dict | None = None) -> 
     return read_found(photo, found, classifier or pipeline_classifier(), situation)
 
 
-def read_found(photo: Photo, found: list[Found], classifier, situation: dict | None = None) -> Scan:
-    """The tiles found in a photo named and read as a hand, whichever way up it lies (`ALONG`,
-    `ACROSS`). Raises ScanError when they are too many or too few for a hand."""
-    detections = name_tiles(photo.image, found, classifier)
+def read_found(photo: Photo, found: list[Found], classifier, situation: dict | None = None,
+               finder=None) -> Scan:
+    """The tiles found in a photo named and read as a hand, whichever way up it lies: a hand
+    lying across the photo (`lies_across`) is found again in the photo turned a quarter (the
+    finder, `finder` or the shipped one, knows tiles best the right way up), and a hand that
+    reads nearer a laid one upside down (`_unlike_a_laid_hand`) is found again upside down.
+    Raises ScanError when the tiles are too many or too few for a hand."""
+    turn, view = None, (photo, found, name_tiles(photo.image, found, classifier))
+    if _no_hand(len(found)) is None and lies_across(found):
+        quarter = min(QUARTERS, key=lambda way: _unlike_turned(view, way, situation))
+        across = _view(photo, quarter, classifier, finder)
+        if across is not None and not lies_across(across[1]):
+            turn, view = quarter, across
+    scan = read_tiles(*view, situation)
+    unlike = _unlike_a_laid_hand(scan, scan.detections)
+    if any(unlike) and _unlike_turned(view, cv2.ROTATE_180, situation) < unlike:
+        again = _view(photo, THEN_UPSIDE_DOWN[turn], classifier, finder)
+        read = again and read_tiles(*again, situation)
+        if read and _unlike_a_laid_hand(read, read.detections) < unlike:
+            turn, view, scan = THEN_UPSIDE_DOWN[turn], again, read
+    if turn is None:
+        return scan
+    scan = _turned_back(scan, photo, view[0].image.shape, UNTURN[turn])
+    return replace(scan, doubts=scan.doubts + [TURNED_SAID[turn]])
+
+
+def _unlike_turned(view: tuple[Photo, list[Found], list[Detection]], turn: int, situation: dict | None
+                   ) -> tuple[bool, bool, bool]:
+    """How unlike a laid hand a view's tiles read where they lie, turned by `turn`: judged on
+    their boxes and names alone, before the photo is turned and they are found again."""
+    shape = view[0].image.shape
+    quarter = turn != cv2.ROTATE_180
+    turned = [replace(d, box=turned_box(d.box, shape, turn),
+                      pose={UPRIGHT: SIDEWAYS, SIDEWAYS: UPRIGHT}.get(d.pose, d.pose) if quarter else d.pose)
+              for d in view[2]]
+    scan = read_tiles(view[0], view[1], turned, situation)
+    return _unlike_a_laid_hand(scan, scan.detections)
+
+
+def _turned(photo: Photo, turn: int) -> Photo:
+    """The photo turned by `turn` (an OpenCV rotation)."""
+    if turn == cv2.ROTATE_180:
+        return replace(photo, image=cv2.rotate(photo.image, turn))
+    return replace(photo, image=cv2.rotate(photo.image, turn), width=photo.height, height=photo.width)
+
+
+def _view(photo: Photo, turn: int, classifier, finder) -> tuple[Photo, list[Found], list[Detection]] | None:
+    """The photo turned by `turn`, its tiles found again and named; None where they are too
+    many or too few for a hand."""
+    turned = _turned(photo, turn)
+    found = reading_order(find_tiles(turned.image, finder))
     if _no_hand(len(found)) is not None:
-        return read_tiles(photo, found, detections, situation)
-    best = None
-    for turn in ACROSS if lies_across(detections) else ALONG:
-        reading = _read_turned(photo, found, detections, situation, turn)
-        if best is None or reading[1] < best[1]:
-            best = reading
-        if not any(best[1]):   # a hand laid as players lay it: no other way up reads better
-            break
-    scan, _, turn = best
-    return scan if turn is None else replace(scan, doubts=scan.doubts + [TURNED_SAID[turn]])
+        return None
+    return turned, found, name_tiles(turned.image, found, classifier)
 
 
 def _unlike_a_laid_hand(scan: Scan, detections: list[Detection]) -> tuple[bool, bool, bool]:
-    """How far a reading is from a hand laid as players lay it, the tiles as `detections` turned
-    them: no whole hand; else no winning tile set apart; else a meld or the winning tile left
-    of the concealed part (`read_found` keeps the least)."""
+    """How far a reading is from a hand laid as players lay it, the tiles where `detections`
+    put them: no whole hand; else no winning tile set apart; else a meld or the winning tile
+    left of the concealed part."""
     if not scan.scorable:
         return True, False, False
     groups = scan.arrangement
@@ -269,29 +310,17 @@ def _unlike_a_laid_hand(scan: Scan, detections: list[Detection]) -> tuple[bool, 
     return False, not groups.of(WIN), before
 
 
-def lies_across(detections: list[Detection]) -> bool:
+def lies_across(tiles: list[Found] | list[Detection]) -> bool:
     """Whether the hand lies across the photo, turned a quarter (`TURNED_SHARE`)."""
-    faces = [d for d in detections if d.pose != FACE_DOWN]
-    return bool(faces) and sum(d.pose == SIDEWAYS for d in faces) >= TURNED_SHARE * len(faces)
+    faces = [t for t in tiles if t.pose != FACE_DOWN]
+    return bool(faces) and sum(t.pose == SIDEWAYS for t in faces) >= TURNED_SHARE * len(faces)
 
 
-def _read_turned(photo: Photo, found: list[Found], detections: list[Detection], situation: dict | None,
-                 turn: int | None) -> tuple[Scan, tuple[bool, bool, bool], int | None]:
-    """The named tiles read as a hand in the photo turned by `turn` (an OpenCV rotation; None:
-    as it is), their boxes then turned back into the photo's pixels; how unlike a laid hand the
-    reading is; the turn. Each tile keeps the pose it has in the hand, and its names."""
-    if turn is None:
-        scan = read_tiles(photo, found, detections, situation)
-        return scan, _unlike_a_laid_hand(scan, scan.detections), turn
-    shape = photo.image.shape
-    turned_shape = shape if turn == cv2.ROTATE_180 else (shape[1], shape[0])
-    pose = (lambda p: p) if turn == cv2.ROTATE_180 else _turned_pose
-    upright = [replace(d, box=turned_box(d.box, shape, turn), pose=pose(d.pose),
-                       outline=d.outline and turned_box(d.outline, shape, turn)) for d in detections]
-    scan = read_tiles(photo, found, upright, situation)   # the photo gives its scale alone: boxes follow
-    back = [replace(d, box=turned_box(d.box, turned_shape, UNTURN[turn]),
-                    outline=d.outline and turned_box(d.outline, turned_shape, UNTURN[turn])) for d in scan.detections]
-    return replace(scan, detections=back, boxes=_boxes(back, photo)), _unlike_a_laid_hand(scan, scan.detections), turn
+def _turned_back(scan: Scan, photo: Photo, shape: tuple[int, ...], turn: int) -> Scan:
+    """A scan read in an image of `shape` with its tiles' boxes turned by `turn` into `photo`'s."""
+    back = [replace(d, box=turned_box(d.box, shape, turn), outline=d.outline and turned_box(d.outline, shape, turn))
+            for d in scan.detections]
+    return replace(scan, detections=back, boxes=_boxes(back, photo))
 
 
 def turned_box(box: tuple[int, int, int, int], shape: tuple[int, ...], turn: int) -> tuple[int, int, int, int]:
@@ -304,10 +333,6 @@ def turned_box(box: tuple[int, int, int, int], shape: tuple[int, ...], turn: int
     if turn == cv2.ROTATE_180:
         return (width - x2, height - y2, width - x1, height - y1)
     return (y1, width - x2, y2, width - x1)
-
-
-def _turned_pose(pose: str) -> str:
-    return {UPRIGHT: SIDEWAYS, SIDEWAYS: UPRIGHT}.get(pose, pose)
 
 
 def read_tiles(photo: Photo, found: list[Found], detections: list[Detection], situation: dict | None = None) -> Scan:
