@@ -1,6 +1,6 @@
 """Benchmark: Tenbou's camera reading against the PyPI `mahjong-detector`, same photos, same run.
 
-    python -m bench.vision [--photos DIR] [--rendered N] [--cases N] [--no-peer] [--rounds 3] [--per-photo]
+    python -m bench.vision [--photos DIR] [--rendered N] [--cases N] [--no-peer] [--one-look] [--rounds 3] [--per-photo]
 
 Each SOURCE is reported apart, since a player's table is always one the models never saw and an
 average over sources hides the one a model fails on. Every source is read by both readers:
@@ -12,8 +12,9 @@ average over sources hides the one a model fails on. Every source is read by bot
   their camera's aspect is not known: they are measured as stored;
 - the same hk-roboflow held-out photos seen otherwise (`SEEN_OTHERWISE`): under a warm lamp
   that the camera kept warm (phones keep a lamp's warmth on purpose), out of focus (a webcam
-  focused on the shelves behind) and over-exposed (a camera metering a frame of dark cloth),
-  one row set each: light and focus the photos were never taken in;
+  focused on the shelves behind), over-exposed (a camera metering a frame of dark cloth) and
+  from farther away (`from_farther`: the photo in a frame of cloth three times as wide), one row
+  set each: light, focus and distance the photos were never taken in;
 - camerash held out: the photo sets the tile model was never tuned on, at their own aspect;
   only some tiles are labelled, so only those are scored and false detections are not counted;
 - rendered riichi hands (`--rendered N`, seed `--seed`), one row set per style (the CC0 riichi
@@ -165,6 +166,36 @@ def seen_otherwise(photos: list[Labelled], title: str) -> list[Labelled]:
             image = change(cv2.imread(str(photo.path), cv2.IMREAD_COLOR))
             ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])
             out.append(replace(photo, data=data.tobytes(), source=f"{SEEN_OTHERWISE_MARK}{title} {how}"))
+    return out
+
+
+# Seen from farther away: each photo pasted whole, at its own pixels, into a 4:3 frame of rendered
+# cloth this many times as wide, as a webcam across the table or a phone held high frames a hand
+# (its tiles a third the size they were in the frame).
+FARTHER_BY = 3.0
+
+
+def from_farther(photos: list[Labelled], title: str) -> list[Labelled]:
+    """The photos as seen from farther away (`FARTHER_BY`), boxes moved with them, a source."""
+    from vision.render.photo import table
+
+    out = []
+    for n, photo in enumerate(photos):
+        image = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
+        h, w = image.shape[:2]
+        rng = np.random.default_rng(n)
+        frame = table(rng, int(w * FARTHER_BY * 3 / 4), int(w * FARTHER_BY))
+        y = int((frame.shape[0] - h) * rng.uniform(0.3, 0.7))
+        x = int((frame.shape[1] - w) * rng.uniform(0.2, 0.8))
+        frame[y:y + h, x:x + w] = image
+
+        def moved(box: list[float]) -> list[float]:
+            return [box[0] + x, box[1] + y, box[2] + x, box[3] + y]
+        ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 92])
+        out.append(replace(photo, data=data.tobytes(), tiles=[(moved(b), t) for b, t in photo.tiles],
+                           ignore=[moved(b) for b in photo.ignore],
+                           source=f"{SEEN_OTHERWISE_MARK}{title} from farther away (at its own pixels in a 4:3 "
+                                  f"frame of rendered cloth {FARTHER_BY:g} times as wide)"))
     return out
 
 
@@ -322,12 +353,13 @@ class TenbouReader:
     is the scorer's)."""
     name = "tenbou"
 
-    def __init__(self, detector: Path | None = None, name: str = "tenbou"):
+    def __init__(self, detector: Path | None = None, name: str = "tenbou", closer: bool = True):
         from vision.detect import TileFinder
         from vision.scan import pipeline_classifier
         self.name = name
         self.classifier = pipeline_classifier()
-        self.finder = TileFinder(detector)   # as the pipeline runs it (the shipped model unless `detector`)
+        # as the pipeline runs it: the shipped model unless `detector`, a closer look at small tiles unless not `closer`
+        self.finder = TileFinder(detector, closer=closer)
         self.stages: dict[str, list[float]] = {"decode": [], "detect": [], "name and read": []}
 
     def read(self, photo: Labelled) -> tuple[list[tuple[list[float], str]], dict | None]:
@@ -453,6 +485,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-peer", action="store_true", help="skip mahjong-detector")
     parser.add_argument("--candidate", type=Path, default=None,
                         help="a detector ONNX file to read beside the shipped one, in the same run")
+    parser.add_argument("--one-look", action="store_true",
+                        help="also read with the shipped detector's first look alone (no closer look at small tiles)")
     parser.add_argument("--rounds", type=int, default=3, help="reads of each photo; its time is their median")
     parser.add_argument("--per-photo", action="store_true", help="also print each photo's time")
     args = parser.parse_args(argv)
@@ -461,6 +495,8 @@ def main(argv: list[str] | None = None) -> int:
     readers = [TenbouReader()]
     if args.candidate:
         readers.append(TenbouReader(args.candidate, "tenbou candidate"))
+    if args.one_look:
+        readers.append(TenbouReader(name="tenbou, one look", closer=False))
     if not args.no_peer:
         try:
             readers.append(PeerReader())
@@ -476,7 +512,7 @@ def main(argv: list[str] | None = None) -> int:
     rendered = rendered_scenes(args.rendered, args.seed) if args.rendered else []
     groups = [("hk-roboflow held out", "every tile boxed", by_source(hk)),
               ("hk-roboflow held out, seen otherwise", "every tile boxed",
-               by_source(seen_otherwise(hk, "hk-roboflow held out"))),
+               by_source(seen_otherwise(hk, "hk-roboflow held out") + from_farther(hk, "hk-roboflow held out"))),
               ("camerash held out", "some tiles labelled: only those scored", {"camerash": camerash} if camerash else {}),
               (f"rendered riichi hands (seed {args.seed})", "every tile known",
                by_source(rendered)),

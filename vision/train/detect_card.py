@@ -96,7 +96,9 @@ def write(path: Path, report: dict, held_out: dict[str, Finding], size_bytes: in
     text = f"""# Tile detector (`tile_detector.onnx`)
 
 Finds every tile in a photo in one pass: each tile's face box, its whole box (face and the body
-that shows), its pose (upright, sideways, face down) and how sure it is. The classifier
+that shows), its pose (upright, sideways, face down) and how sure it is. Where the tiles are
+small, the pipeline takes a second pass over the part of the photo that holds them, enlarged
+(`vision/detect.py: closer_view`); the figures below are of one pass. The classifier
 (`tile_classifier.onnx`, [MODEL_CARD.md](MODEL_CARD.md)) then names each face. Input: the photo
 as BGR, its long side scaled to {s.get('side_infer', 512)} and padded to multiples of 32 (`vision/detect.py: letterbox`), float32
 NCHW in 0-255; output: 11 maps at a quarter of the input's size, decoded by `vision/detect.py`.
