@@ -26,7 +26,8 @@ average over sources hides the one a model fails on. Every source is read by bot
   concealed kan's face-down ends, wide 16:9 webcam frames with the hand in a strip below
   shelves of CJK-titled books, and hands cut by the frame's left and right edges;
 - Blender frames (`--blender N`) on the one cloth no detector trains on, where the cache holds
-  them (`python -m vision.render.photoreal`; Blender is not needed to read them).
+  them (`python -m vision.render.photoreal`, `--held-out-only` for these frames alone; Blender
+  is not needed to read them).
 It first says which sources the shipped detector trained on (from the model's metadata), and
 ends with each reader's worst source. For each reader it prints:
 - tiles found: labelled tiles matched one-to-one by a detection's box (IoU >= 0.5) as the labels

@@ -176,3 +176,28 @@ def test_a_blender_frame_is_metered_on_its_faces_not_left_blown_out(tmp_path):
     cv2.imwrite(str(brighter), encoded)
     develop(brighter, tmp_path / "b.jpg", [[30, 20, 44, 40]], bias=0.5)
     assert cv2.imread(str(tmp_path / "b.jpg"))[2:12, 2:12].mean() > out[2:12, 2:12].mean()   # a camera misjudging it
+
+
+def test_the_held_out_frames_render_alone_as_in_the_whole_plan(tmp_path, monkeypatch):
+    """`--held-out-only` renders the frames on the cloth no model trains on, and only those; the
+    plan is drawn whole, so each is the frame a whole render makes."""
+    import json
+    import shutil
+
+    from vision.render.photoreal.__main__ import held_out_only, main, plan
+    from vision.train.photoreal_frames import HELD_OUT_CLOTH, photoreal_frames
+
+    (tmp_path / "plan").mkdir()
+    whole = plan(21, 6, tmp_path / "plan")
+    held_out_only(whole)
+    kept = [n for n, frame in enumerate(whole["frames"]) if not frame.pop("skip")]
+    assert kept == [n for n, frame in enumerate(whole["frames"]) if tuple(frame["cloth"]) == HELD_OUT_CLOTH]
+    assert 0 < len(kept) < 6 and whole == plan(21, 6, tmp_path / "plan")
+    if shutil.which("blender") is None:
+        pytest.skip("rendering needs Debian's blender (apt-get install blender)")
+    monkeypatch.setenv("TENBOU_CACHE", str(tmp_path))
+    assert main(["--count", "6", "--seed", "21", "--samples", "1", "--width", "64", "--held-out-only"]) == 0
+    folder = tmp_path / "photoreal" / "seed-21"
+    assert sorted(json.loads((folder / "labels.json").read_text())) == sorted(f"frame-{n}.jpg" for n in kept)
+    frames = photoreal_frames(tmp_path / "photoreal")
+    assert [f.path.name for f in frames] == [f"frame-{n}.jpg" for n in kept] and all(f.held_out for f in frames)

@@ -105,6 +105,15 @@ def plan(seed: int, count: int, folder: Path) -> dict:
     return {"seed": seed, "frames": frames}
 
 
+def held_out_only(scene_plan: dict) -> None:
+    """Mark every frame of the plan but those on the cloth no model trains on to be skipped: the
+    check `bench.vision` reads, without rendering the training frames (the plan is drawn whole,
+    so the frames kept are those a whole render makes)."""
+    from ...train.photoreal_frames import HELD_OUT_CLOTH
+    for frame in scene_plan["frames"]:
+        frame["skip"] = tuple(frame["cloth"]) != HELD_OUT_CLOTH
+
+
 def main(argv: list[str] | None = None) -> int:
     from ...train.data import cache_dir
 
@@ -114,6 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=24, help="Cycles samples a pixel")
     parser.add_argument("--width", type=int, default=640)
     parser.add_argument("--threads", type=int, default=1, help="Blender's render threads (1 on shared cores)")
+    parser.add_argument("--held-out-only", action="store_true",
+                        help="render only the frames on the cloth no model trains on (the check `bench.vision` "
+                             "reads), about a sixth of the frames; the plan, and so each frame, is the same")
     args = parser.parse_args(argv)
     blender = shutil.which("blender")
     if blender is None:
@@ -122,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     folder = cache_dir() / "photoreal" / f"seed-{args.seed}"
     folder.mkdir(parents=True, exist_ok=True)
     scene_plan = plan(args.seed, args.count, folder)
+    if args.held_out_only:
+        held_out_only(scene_plan)
     scene_plan.update(samples=args.samples, width=args.width, threads=args.threads, folder=str(folder),
                       headroom=HEADROOM)
     (folder / "plan.json").write_text(json.dumps(scene_plan))
@@ -132,12 +146,13 @@ def main(argv: list[str] | None = None) -> int:
         print(done.stdout[-3000:], done.stderr[-3000:], file=sys.stderr)
         return 1
     labels = json.loads((folder / "boxes.json").read_text())
-    for name, frame in zip(labels, scene_plan["frames"]):
+    for name in labels:
+        frame = scene_plan["frames"][int(name.removeprefix("frame-").removesuffix(".jpg"))]
         faces = [t["face"] for t in labels[name] if t["face"]]
         develop(folder / name.replace(".jpg", ".png"), folder / name, faces, frame["metering_bias"])
     # written last: a folder with labels is a finished one (`train.photoreal_frames`)
     (folder / "labels.json").write_text(json.dumps(labels))
-    print(f"{args.count} frames in {time.time() - began:.0f} s: {folder}")
+    print(f"{len(labels)} frames in {time.time() - began:.0f} s: {folder}")
     return 0
 
 

@@ -228,6 +228,8 @@ def main():
     folder = Path(plan["folder"])
     out = {}
     for n, frame in enumerate(plan["frames"]):
+        if frame.get("skip"):   # `--held-out-only`: the plan draws every frame, so those kept are the same
+            continue
         frame["width"] = plan["width"]
         boxes = build(frame, folder)
         scene = bpy.context.scene
