@@ -1,6 +1,6 @@
 """The repair step: runner-up names chosen so the hand is one a real set can make."""
 from vision.hand import Detection, arrange
-from vision.repair import repair
+from vision.repair import one_of_each_bonus, repair
 
 from test_vision_hand import lay
 
@@ -212,3 +212,32 @@ def test_a_kan_end_named_a_back_is_read_face_down_while_another_tile_is_repaired
     assert turned[-1].pose == "face_down" and result.labels[-1] == "back"
     assert result.reading.request["melds"] == [{"kind": "ankan", "tiles": "9999m"}]
     assert result.reading.request["concealed"] == "234m678p345s22z" and result.changed == {7: ("3s", "4s")}
+
+
+def test_two_tiles_named_one_flower_share_the_names_out():
+    # Seen on held-out real photos of sets the model never saw: two seasons drawn alike are both
+    # named the surer one's name; the less sure takes its likeliest name no other tile has.
+    tiles = lay("1f 7f 7f 4f")
+    tiles = unsure(tiles, 1, ("7f", 0.81), ("2f", 0.03), ("5m", 0.02))
+    tiles = unsure(tiles, 2, ("7f", 0.29), ("8m", 0.22), ("3f", 0.15), ("1f", 0.1))
+    dealt, doubts = one_of_each_bonus(tiles)
+    assert [d.label for d in dealt] == ["1f", "7f", "3f", "4f"]
+    assert dealt[2].confidence == 0.15 and dealt[1] == tiles[1] and dealt[3] == tiles[3]
+    assert doubts == ["two tiles looked most like 7f (autumn), and a set has one of each flower and season: "
+                      "the less sure one is read as 3f (chrysanthemum)"]
+
+
+def test_flower_names_are_dealt_together():
+    # The surer tile gives way where that makes the names together likelier.
+    tiles = unsure(lay("5f 5f"), 0, ("5f", 0.6), ("6f", 0.35))
+    tiles = unsure(tiles, 1, ("5f", 0.5), ("6f", 0.01))
+    assert [d.label for d in one_of_each_bonus(tiles)[0]] == ["6f", "5f"]
+
+
+def test_flower_names_stay_where_no_other_is_free_or_the_photo_shows_more_than_a_set():
+    tiles = unsure(lay("2f 2f 3m"), 1, ("2f", 0.7), ("3m", 0.2))
+    assert one_of_each_bonus(tiles) == (tiles, [])   # its only flower name is taken: it keeps it
+    nine = lay("1f 2f 3f 4f 5f 6f 7f 8f 8f")
+    assert one_of_each_bonus(nine) == (nine, [])
+    riichi = lay("1m 1m 2z 2z")
+    assert one_of_each_bonus(riichi) == (riichi, [])

@@ -150,6 +150,23 @@ def test_too_few_tiles_are_named_as_the_rules_play(tmp_path, toy_finder):
         assert [t["tile"] for t in refused.value.named.to_json()["tiles"]] == names
 
 
+def test_two_tiles_named_one_season_are_dealt_two_names(tmp_path, toy_finder, capsys, monkeypatch):
+    """A set has one of each flower and season: two tiles both named spring first are read as
+    spring and summer, the one renamed shown doubtful, and the doubts say why."""
+    class TwinSeasons(ColourClassifier):
+        def classify(self, crops):
+            return [[("5f", 0.6), ("6f", 0.3), ("4p", 0.1)] if r[0][0] == "4p" else r for r in super().classify(crops)]
+
+    monkeypatch.setattr(vision.classify, "TileClassifier", TwinSeasons)
+    photo = hand_photo(tmp_path, ["3m", "4p", "4p"])
+    assert main(["scan", str(photo), "--json", "--rules", "chinese-classical"]) == 1
+    answer = json.loads(capsys.readouterr().out)
+    assert sorted(t["tile"] for t in answer["tiles"][1:]) == ["5f", "6f"]
+    assert [t["doubtful"] for t in answer["tiles"] if t["tile"] == "6f"] == [True]
+    assert ("two tiles looked most like 5f (spring), and a set has one of each flower and season: the less sure "
+            "one is read as 6f (summer)") in answer["doubts"]
+
+
 def test_a_photo_read_without_rules_takes_them_from_its_flowers(tmp_path, toy_finder, monkeypatch, capsys):
     """No rules named: riichi, unless a tile is surely a flower or season (riichi plays none,
     and would rename it a suit tile); named rules are kept whatever the photo shows."""

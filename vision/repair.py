@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from scorer.reading import is_complete
 from scorer.unplayed_fields import RULE_NAMES
@@ -209,3 +209,46 @@ def in_doubt(detection: Detection, label: str, whole: bool, situation: dict | No
     runner_up = max((p for n, p in detection.candidates
                      if n != label and n != BACK and (with_flowers or not is_bonus(n))), default=0.0)
     return runner_up >= CLOSE_RUNNER_UP * sure
+
+
+BONUS_LABELS = tuple(f"{n}f" for n in range(1, 9))
+KEPT_ANYWAY = 50.0   # nats: a flower name kept though another tile takes it, only where no other is free
+
+
+def one_of_each_bonus(detections: list[Detection]) -> tuple[list[Detection], list[str]]:
+    """The tiles named flowers and seasons, their names dealt out again where two are named the
+    same (a set has one of each), and what was changed, in the player's words. Each such tile
+    takes one of its flower and season names, each name at most once, so that the names together
+    are likeliest; a tile renamed has its new name first, at its own probability (so it is shown
+    doubtful). Where more than eight tiles are named flowers or seasons the photo shows more than
+    one set, and the names stay as they are. (Why: the classifier's weakest classes are the
+    flowers and seasons of sets it never saw, and the name of a tile drawn alike but numbered in
+    another colour goes to the surest of them.)"""
+    bonus = [i for i, d in enumerate(detections) if d.pose != FACE_DOWN and d.candidates and is_bonus(d.label)]
+    named = [detections[i].label for i in bonus]
+    if len(set(named)) == len(named) or len(bonus) > len(BONUS_LABELS):
+        return detections, []
+    # best[taken] = (cost, names so far) over the tiles dealt so far; `taken` a bit for each name used
+    best: dict[int, tuple[float, tuple[str, ...]]] = {0: (0.0, ())}
+    for i in bonus:
+        step: dict[int, tuple[float, tuple[str, ...]]] = {}
+        # a tile may keep its name, taking none, where none of its others is free (at a cost no reading pays else)
+        options = [(n, p, 1 << BONUS_LABELS.index(n)) for n, p in detections[i].candidates if is_bonus(n)]
+        options.append((detections[i].label, detections[i].confidence * math.exp(-KEPT_ANYWAY), 0))
+        for taken, (cost, chosen) in best.items():
+            for name, p, bit in options:
+                if taken & bit:
+                    continue
+                total = cost - math.log(max(p, 1e-9))
+                if taken | bit not in step or total < step[taken | bit][0]:
+                    step[taken | bit] = (total, chosen + (name,))
+        best = step
+    _, chosen = min(best.values())
+    out, doubts = list(detections), []
+    for i, name in zip(bonus, chosen):
+        d = detections[i]
+        if name != d.label:
+            out[i] = replace(d, candidates=tuple(sorted(d.candidates, key=lambda c: c[0] != name)))
+            doubts.append(f"two tiles looked most like {d.label} ({tile(d.label).name}), and a set has one of "
+                          f"each flower and season: the less sure one is read as {name} ({tile(name).name})")
+    return out, doubts

@@ -18,7 +18,7 @@ from .hand import CONCEALED, MELD, WIN, Arrangement, Detection, arrange, face_do
 from .hand_request import DEFAULT_RULES, is_bonus, takes_flowers
 from .image_io import Photo, PhotoError, decode_photo, load_photo
 from .labels import BACK, tile_of
-from .repair import Repaired, repair
+from .repair import Repaired, one_of_each_bonus, repair
 from .white_balance import balanced, paper_gains
 
 MIN_TILES = 14  # a winning hand, all called melds included
@@ -343,14 +343,18 @@ def read_tiles(photo: Photo, found: list[Found], detections: list[Detection], si
     guessed = situation is None or "rules" not in situation
     if guessed:
         situation = {**(situation or {}), "rules": rules_seen(detections)}
+    dealt = []
+    if takes_flowers(situation):
+        detections, dealt = one_of_each_bonus(detections)
     refused = _no_hand(len(found))
     if refused:
         code, message = refused
         named = _played(detections, situation)
-        raise ScanError(code, message, found, Scan(named, _boxes(named, photo), Arrangement(), None, [message],
-                                                   situation, guessed))
+        raise ScanError(code, message, found, Scan(named, _boxes(named, photo), Arrangement(), None,
+                                                   [message] + dealt, situation, guessed))
     detections, arrangement, repaired = read_hand(detections, situation)
-    return Scan(detections, _boxes(detections, photo), arrangement, repaired, repaired.doubts, situation, guessed)
+    return Scan(detections, _boxes(detections, photo), arrangement, repaired, dealt + repaired.doubts, situation,
+                guessed)
 
 
 def _no_hand(count: int) -> tuple[str, str] | None:

@@ -226,8 +226,9 @@ Latency: {latency:.2f} ms a crop{f" (the float model: {float_latency:.2f} ms, me
 - Flowers and seasons vary most between makers; the renderer follows the common conventions
   but copies no maker, so these remain the weakest classes on real sets. Where a set draws its
   flowers and seasons alike and prints no names, only the numbers' colour tells them apart, and
-  which colour means which differs from maker to maker: one crop cannot know it (the other
-  flowers and seasons in the same photo could).
+  which colour means which differs from maker to maker: one crop cannot know it. The pipeline
+  uses the other flowers and seasons in the same photo: a set has one of each, so two tiles named
+  the same one have their names dealt out again (`vision/repair.py: one_of_each_bonus`).
 - The crop must be the tile's face turned upright (or upside down); the classifier does not find
   tiles or tell their pose.
 - Real red fives were not available for measurement; red fives are judged on rendered crops.
