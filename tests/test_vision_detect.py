@@ -281,3 +281,32 @@ def test_most_standing_rows_with_white_dragons_and_a_face_down_kan_are_read_exac
             continue
         exact += scan.hand is not None and same_hand(scan.hand, scene.hand)
     assert exact >= 6, f"{exact} of 10 read exactly"
+
+
+def test_standing_rows_of_a_black_backed_set_read_their_kan_face_down(monkeypatch):
+    """A set with black backs: the tile model names a plain dark back a white dragon, so the
+    kan's ends are found face down by their darkness (`white_balance.dark_faces`). These ten
+    rows read exactly 9 times with that rule and twice without it (2026-11-29)."""
+    import dataclasses
+
+    import vision.render.scene as scene_module
+    from vision.hand_request import same_hand
+    from vision.image_io import photo_from_frame
+    from vision.render.hands import white_dragons_and_kan
+    from vision.render.tilesets import random_set
+    from vision.scan import ScanError, scan_photo
+
+    monkeypatch.setattr(scene_module, "random_set",
+                        lambda rng, art=None: dataclasses.replace(random_set(rng, art), back=(30, 30, 30)))
+    exact = 0
+    for seed in range(100, 110):
+        rng = np.random.default_rng(seed)
+        hand = white_dragons_and_kan(rng)
+        scene = scene_module.render_scene(rng, hand=hand, standing=True, art="drawn", tilt=float(rng.uniform(8, 20)),
+                                          face_px=float(rng.uniform(40, 70)), max_side=1600)
+        try:
+            scan = scan_photo(photo_from_frame(scene.image), situation={"rules": "riichi"})
+        except ScanError:
+            continue
+        exact += scan.hand is not None and same_hand(scan.hand, scene.hand)
+    assert exact >= 7, f"{exact} of 10 read exactly"

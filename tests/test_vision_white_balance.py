@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from vision.detect import FACE_DOWN, UPRIGHT, Found
-from vision.white_balance import CAST_SPREAD, LUMA, MOST_SPREAD, PAPER, balanced, paper_gains
+from vision.white_balance import CAST_SPREAD, DARK_BACK, LUMA, MOST_SPREAD, PAPER, balanced, dark_faces, paper_gains
 
 WARM = np.array([0.62, 0.88, 1.08], np.float32)   # blue, green, red: a lamp a phone keeps warm
 
@@ -75,3 +75,28 @@ def test_rendered_hands_under_a_warm_lamp_are_read_as_in_daylight():
         scan = scan_photo(photo_from_frame(warm), situation={"rules": "riichi"})
         exact += scan.hand is not None and same_hand(scan.hand, scene.hand)
     assert exact == 5
+
+
+def test_a_tile_darker_than_any_face_is_a_dark_back():
+    # A black back with no mark, found face up: its "paper" is under DARK_BACK of the faces'.
+    image, found = _table(np.ones(3, np.float32), faces=6)
+    image[20:100, 10 + 60 * 4:50 + 60 * 4] = 28
+    assert dark_faces(image, found) == {4}
+    # a face in shadow (half the light) is still a face; under three faces nothing is judged
+    image[20:100, 10 + 60 * 2:50 + 60 * 2] //= 2
+    assert dark_faces(image, found) == {4}
+    assert dark_faces(image, found[3:5]) == set()
+    assert DARK_BACK < 0.5
+
+
+def test_a_dark_back_named_a_white_dragon_is_read_face_down():
+    from vision.scan import name_tiles
+
+    class Whites:   # what the tile model names a plain dark crop: a white dragon, unsurely
+        def classify(self, crops):
+            return [[("5z", 0.8), ("back", 0.15)] for _ in crops]
+
+    image, found = _table(np.ones(3, np.float32), faces=6)
+    image[20:100, 10:50] = 28
+    named = name_tiles(image, found, Whites())
+    assert [d.pose for d in named] == [FACE_DOWN] + [UPRIGHT] * 5

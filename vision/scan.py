@@ -19,7 +19,7 @@ from .hand_request import DEFAULT_RULES, is_bonus, takes_flowers
 from .image_io import Photo, PhotoError, decode_photo, load_photo
 from .labels import BACK, tile_of
 from .repair import Repaired, one_of_each_bonus, repair
-from .white_balance import balanced, paper_gains
+from .white_balance import balanced, dark_faces, paper_gains
 
 MIN_TILES = 14  # a winning hand, all called melds included
 MAX_TILES = 40  # a hand with four kans, dora indicators and flowers stays well below this
@@ -212,16 +212,20 @@ def name_tiles(image: np.ndarray, found: list[Found], classifier) -> list[Detect
         kept = named if in_pose else other
         if owner not in kept or ranking[0][1] > kept[owner][0][1]:
             kept[owner] = ranking
-    return [_settled(tile, named.get(i), other.get(i)) for i, tile in enumerate(found)]
+    dark = dark_faces(image, found)
+    return [_settled(tile, named.get(i), other.get(i), i in dark) for i, tile in enumerate(found)]
 
 
 def _settled(tile: Found, ranking: list[tuple[str, float]] | None,
-             other: list[tuple[str, float]] | None) -> Detection:
+             other: list[tuple[str, float]] | None, dark: bool = False) -> Detection:
     """A tile's pose and names, the classifier's word weighed against the finder's: a tile
     found face down and surely named a face is face up; a tile taken for sideways and named
     surest as it lies is upright, and one taken for upright but named surest turned is
-    sideways; a tile found as a face but surely named "back" is face down."""
+    sideways; a tile found as a face but surely named "back", or darker than any face
+    (`dark`, see `white_balance.dark_faces`), is face down."""
     outline = tile.outline
+    if dark:
+        return Detection(tile.box, FACE_DOWN, (), outline)
     if tile.pose == FACE_DOWN:
         if ranking and ranking[0][0] != BACK and ranking[0][1] >= FACE_UP_SURE:
             return Detection(tile.box, UPRIGHT, tuple(ranking), outline)

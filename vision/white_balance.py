@@ -6,6 +6,9 @@ paper orange, and a blank face (a white dragon) then looks like a tile's yellow 
 hk-roboflow held-out photos lit so (blue x0.62, green x0.88, red x1.08) the classifier named 63
 white dragons "back", and the photos read exactly fell from 60 to 32 of 78. The crops are
 named after the paper's cast is taken out, so the classifier sees paper as it learnt it.
+
+The same paper tells a dark back from a face: no face is much darker than the others' paper,
+and a black back, which the classifier takes for a blank white dragon, is (`dark_faces`).
 """
 from __future__ import annotations
 
@@ -30,24 +33,22 @@ MOST_SPREAD = 3.0
 MIN_FACES = 3   # fewer face-up tiles tell too little of the light
 SAMPLE_GRID = (16, 12)   # rows, columns of the grid of a face's pixels its paper is read on
 LUMA = np.array([0.114, 0.587, 0.299])   # blue, green, red
+# A tile found face up whose paper is darker than this share of the photo's faces' paper (the
+# median) is a dark back: a black or grey back with no mark, which the classifier names a white
+# dragon (a rendered standing row's concealed kan ends: 0.14). Of the tiles found face up on the
+# bench's sources (held-out real photos as stored and from farther away, rendered hands and
+# cases, Blender frames), the darkest face was 0.50 (a red five in a Blender frame's shadow);
+# under 0.35 were backs (0.14-0.29, and 0.30-0.31 already named so) and a TV remote's buttons.
+DARK_BACK = 0.35
 
 
 def paper_gains(image: np.ndarray, found: list[Found]) -> np.ndarray | None:
     """Per-channel factors (blue, green, red) that bring the faces' paper in `image` to PAPER
     at its own brightness, or None where the cast is slight or too few faces show."""
-    h, w = image.shape[:2]
-    boxes = np.array([t.box for t in found if t.pose != FACE_DOWN], np.float64).reshape(-1, 4)
-    boxes = np.clip(boxes, 0, [w, h, w, h])
-    boxes = boxes[(boxes[:, 2] - boxes[:, 0] >= 4) & (boxes[:, 3] - boxes[:, 1] >= 4)]
-    if len(boxes) < MIN_FACES:
+    papers = face_papers(image, found)
+    if len(papers) < MIN_FACES:
         return None
-    # each face read on a grid of its pixels, all faces in one step: pixel by pixel, a photo
-    # of a whole set's big faces took milliseconds
-    rows = (boxes[:, 1:2] + (boxes[:, 3:4] - 1 - boxes[:, 1:2]) * np.linspace(0, 1, SAMPLE_GRID[0])).astype(int)
-    cols = (boxes[:, 0:1] + (boxes[:, 2:3] - 1 - boxes[:, 0:1]) * np.linspace(0, 1, SAMPLE_GRID[1])).astype(int)
-    samples = image[rows[:, :, None], cols[:, None, :]].reshape(len(boxes), -1, 3)
-    papers = np.percentile(samples, PAPER_PERCENTILE, axis=1)
-    paper = np.median(papers, axis=0)
+    paper = np.median(np.array(list(papers.values())), axis=0)
     if paper.min() < 1:
         return None
     gains = PAPER / (paper / paper.mean())
@@ -55,6 +56,36 @@ def paper_gains(image: np.ndarray, found: list[Found]) -> np.ndarray | None:
         return None
     gains = np.minimum(gains, gains.min() * MOST_SPREAD)
     return gains / float(gains @ LUMA)
+
+
+def dark_faces(image: np.ndarray, found: list[Found]) -> set[int]:
+    """The tiles found face up whose paper is darker than DARK_BACK of the faces' paper: no face
+    is, so each is a tile's dark back (where at least MIN_FACES faces show)."""
+    papers = face_papers(image, found)
+    if len(papers) < MIN_FACES:
+        return set()
+    luma = {i: float(paper @ LUMA) for i, paper in papers.items()}
+    light = float(np.median(list(luma.values())))
+    return {i for i, value in luma.items() if value < DARK_BACK * light}
+
+
+def face_papers(image: np.ndarray, found: list[Found]) -> dict[int, np.ndarray]:
+    """Each face-up tile's paper (blue, green, red: the bright end of its face), by its index
+    in `found`; faces under 4 pixels across are left out."""
+    h, w = image.shape[:2]
+    index = [i for i, t in enumerate(found) if t.pose != FACE_DOWN]
+    boxes = np.array([found[i].box for i in index], np.float64).reshape(-1, 4)
+    boxes = np.clip(boxes, 0, [w, h, w, h])
+    wide = (boxes[:, 2] - boxes[:, 0] >= 4) & (boxes[:, 3] - boxes[:, 1] >= 4)
+    boxes, index = boxes[wide], [i for i, keep in zip(index, wide) if keep]
+    if not index:
+        return {}
+    # each face read on a grid of its pixels, all faces in one step: pixel by pixel, a photo
+    # of a whole set's big faces took milliseconds
+    rows = (boxes[:, 1:2] + (boxes[:, 3:4] - 1 - boxes[:, 1:2]) * np.linspace(0, 1, SAMPLE_GRID[0])).astype(int)
+    cols = (boxes[:, 0:1] + (boxes[:, 2:3] - 1 - boxes[:, 0:1]) * np.linspace(0, 1, SAMPLE_GRID[1])).astype(int)
+    samples = image[rows[:, :, None], cols[:, None, :]].reshape(len(boxes), -1, 3)
+    return dict(zip(index, np.percentile(samples, PAPER_PERCENTILE, axis=1)))
 
 
 def balanced(crop: np.ndarray, gains: np.ndarray | None) -> np.ndarray:

@@ -233,7 +233,8 @@ Latency: {latency:.2f} ms a crop{f" (the float model: {float_latency:.2f} ms, me
   tiles or tell their pose.
 - Real red fives were not available for measurement; red fives are judged on rendered crops.
 - A black or dark grey back with no mark is named a white dragon (a plain dark crop: 5z at
-  0.82): rendered sets seldom have such backs. In a hand a concealed kan's ends then read as
-  white dragons.
+  0.82): rendered sets seldom have such backs. The pipeline turns such a tile face down where
+  its paper is darker than any face's (`vision/white_balance.py: dark_faces`), so a concealed
+  kan's ends read as backs; a dark back seen alone, with too few faces beside it, is not.
 """
     path.write_text(text)
