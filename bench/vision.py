@@ -13,8 +13,9 @@ average over sources hides the one a model fails on. Every source is read by bot
 - the same hk-roboflow held-out photos seen otherwise (`SEEN_OTHERWISE`): under a warm lamp
   that the camera kept warm (phones keep a lamp's warmth on purpose), out of focus (a webcam
   focused on the shelves behind), over-exposed (a camera metering a frame of dark cloth) and
-  from farther away (`from_farther`: the photo in a frame of cloth three times as wide), one row
-  set each: light, focus and distance the photos were never taken in;
+  from farther away (`from_farther`: the photo in a frame of cloth three times as wide) and at a
+  camera's aspect (`at_camera_aspect`: the source's squares stretched back to 4:3), one row set
+  each: light, focus, distance and shape the photos were never taken in;
 - camerash held out: the photo sets the tile model was never tuned on, at their own aspect;
   only some tiles are labelled, so only those are scored and false detections are not counted;
 - rendered riichi hands (`--rendered N`, seed `--seed`), one row set per style (the CC0 riichi
@@ -197,6 +198,32 @@ def from_farther(photos: list[Labelled], title: str) -> list[Labelled]:
                            ignore=[moved(b) for b in photo.ignore],
                            source=f"{SEEN_OTHERWISE_MARK}{title} from farther away (at its own pixels in a 4:3 "
                                   f"frame of rendered cloth {FARTHER_BY:g} times as wide)"))
+    return out
+
+
+# The shared real photos were squashed to squares by their source; a camera's frame is 4:3 (or
+# 16:9). Stretched back to this aspect, held either way (every other photo portrait), a tile has
+# a camera's shape again, as on the tables the bench never sees.
+CAMERA_ASPECT = 4 / 3
+
+
+def at_camera_aspect(photos: list[Labelled], title: str) -> list[Labelled]:
+    """The photos stretched to a camera's aspect (`CAMERA_ASPECT`), landscape and portrait in
+    turn, boxes stretched with them, a source."""
+    out = []
+    for n, photo in enumerate(photos):
+        image = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
+        h, w = image.shape[:2]
+        sx, sy = (CAMERA_ASPECT, 1.0) if n % 2 == 0 else (1.0, CAMERA_ASPECT)
+        image = cv2.resize(image, (round(w * sx), round(h * sy)), interpolation=cv2.INTER_LINEAR)
+
+        def stretched(box: list[float]) -> list[float]:
+            return [box[0] * sx, box[1] * sy, box[2] * sx, box[3] * sy]
+        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+        out.append(replace(photo, data=data.tobytes(), tiles=[(stretched(b), t) for b, t in photo.tiles],
+                           ignore=[stretched(b) for b in photo.ignore],
+                           source=f"{SEEN_OTHERWISE_MARK}{title} at a camera's aspect (stretched from the "
+                                  f"source's squares to 4:3, landscape and portrait in turn)"))
     return out
 
 
@@ -513,7 +540,8 @@ def main(argv: list[str] | None = None) -> int:
     rendered = rendered_scenes(args.rendered, args.seed) if args.rendered else []
     groups = [("hk-roboflow held out", "every tile boxed", by_source(hk)),
               ("hk-roboflow held out, seen otherwise", "every tile boxed",
-               by_source(seen_otherwise(hk, "hk-roboflow held out") + from_farther(hk, "hk-roboflow held out"))),
+               by_source(seen_otherwise(hk, "hk-roboflow held out") + from_farther(hk, "hk-roboflow held out")
+                         + at_camera_aspect(hk, "hk-roboflow held out"))),
               ("camerash held out", "some tiles labelled: only those scored", {"camerash": camerash} if camerash else {}),
               (f"rendered riichi hands (seed {args.seed})", "every tile known",
                by_source(rendered)),
