@@ -171,6 +171,13 @@ def seen_otherwise(photos: list[Labelled], title: str) -> list[Labelled]:
     return out
 
 
+def _redrawn(photo: Labelled, image: np.ndarray, place, source: str) -> Labelled:
+    """The photo as `image` (a JPEG as stored), its boxes where `place` puts them, under `source`."""
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    return replace(photo, data=data.tobytes(), tiles=[(place(b), t) for b, t in photo.tiles],
+                   ignore=[place(b) for b in photo.ignore], source=source)
+
+
 # Seen from farther away: each photo pasted whole, at its own pixels, into a 4:3 frame of rendered
 # cloth this many times as wide, as a webcam across the table or a phone held high frames a hand
 # (its tiles a third the size they were in the frame).
@@ -191,13 +198,9 @@ def from_farther(photos: list[Labelled], title: str) -> list[Labelled]:
         x = int((frame.shape[1] - w) * rng.uniform(0.2, 0.8))
         frame[y:y + h, x:x + w] = image
 
-        def moved(box: list[float]) -> list[float]:
-            return [box[0] + x, box[1] + y, box[2] + x, box[3] + y]
-        ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 92])
-        out.append(replace(photo, data=data.tobytes(), tiles=[(moved(b), t) for b, t in photo.tiles],
-                           ignore=[moved(b) for b in photo.ignore],
-                           source=f"{SEEN_OTHERWISE_MARK}{title} from farther away (at its own pixels in a 4:3 "
-                                  f"frame of rendered cloth {FARTHER_BY:g} times as wide)"))
+        out.append(_redrawn(photo, frame, lambda b: [b[0] + x, b[1] + y, b[2] + x, b[3] + y],
+                            f"{SEEN_OTHERWISE_MARK}{title} from farther away (at its own pixels in a 4:3 "
+                            f"frame of rendered cloth {FARTHER_BY:g} times as wide)"))
     return out
 
 
@@ -216,14 +219,9 @@ def at_camera_aspect(photos: list[Labelled], title: str) -> list[Labelled]:
         h, w = image.shape[:2]
         sx, sy = (CAMERA_ASPECT, 1.0) if n % 2 == 0 else (1.0, CAMERA_ASPECT)
         image = cv2.resize(image, (round(w * sx), round(h * sy)), interpolation=cv2.INTER_LINEAR)
-
-        def stretched(box: list[float]) -> list[float]:
-            return [box[0] * sx, box[1] * sy, box[2] * sx, box[3] * sy]
-        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])
-        out.append(replace(photo, data=data.tobytes(), tiles=[(stretched(b), t) for b, t in photo.tiles],
-                           ignore=[stretched(b) for b in photo.ignore],
-                           source=f"{SEEN_OTHERWISE_MARK}{title} at a camera's aspect (stretched from the "
-                                  f"source's squares to 4:3, landscape and portrait in turn)"))
+        out.append(_redrawn(photo, image, lambda b: [b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy],
+                            f"{SEEN_OTHERWISE_MARK}{title} at a camera's aspect (stretched from the "
+                            f"source's squares to 4:3, landscape and portrait in turn)"))
     return out
 
 

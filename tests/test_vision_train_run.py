@@ -283,3 +283,18 @@ def test_the_bundle_s_fonts_draw_every_character_the_renderer_draws_as_the_syste
                 (path.name, text)
     monkeypatch.setenv("TENBOU_FONTS", str(tmp_path / "fonts"))
     assert glyphs.font_dirs()[0] == tmp_path / "fonts"
+
+
+def test_an_over_exposed_sample_has_its_whites_clipped_and_none_else_changes():
+    from vision.train.detect_data import overexpose, recolour
+
+    image = np.full((40, 40, 3), 200, np.float32)
+    image[10:30, 10:30] = 40     # a face's ink on its paper
+    bright = overexpose(image, 1.5)
+    assert bright[0, 0, 0] == 255 and bright[20, 20, 0] == 60   # the paper clipped, the ink brighter
+    image = image.astype(np.uint8)
+    assert not np.array_equal(recolour(image, np.random.default_rng(2), overexposed=1.0),
+                              recolour(image, np.random.default_rng(2)))
+    # a recipe without it draws its random numbers as before
+    assert np.array_equal(recolour(image, np.random.default_rng(2), overexposed=0.0),
+                          recolour(image, np.random.default_rng(2)))

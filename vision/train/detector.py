@@ -40,6 +40,7 @@ from .detect_data import (Sample, augment, empty_sample, photoreal_sample, real_
                           webcam_sample)
 from .detect_eval import IOU_MATCH, Finding, choose_threshold, iou_matrix, worst
 from .detect_model import build
+from .from_onnx import freeze_norms, load_onnx_weights
 from .photoreal_frames import PhotorealFrame, photoreal_frames
 from .schedule import one_cycle
 
@@ -64,12 +65,14 @@ class Settings:
     page_share: float = 0.0     # tile-free samples that are pages of text (screens, score sheets, menus)
     webcam_share: float = 0.0   # rendered samples framed as a wide webcam frame with the room behind
     hold_out: str = ""          # an hk-roboflow venue (`sets.venue_of`) left out of training and judged with the tuning
+    overexposed_share: float = 0.0  # samples over-exposed, whites clipped (`detect_data.recolour`)
     photoreal_share: float = 0.0  # samples that are Blender frames (`render.photoreal`), their held-out cloth aside
     threads: int = 1           # two stall on each other whenever other work shares the cores
     workers: int = 1            # processes drawing samples (each draws its own share of an epoch)
     device: str = "cpu"         # where the network trains ("cuda" on a GPU machine)
     minutes: float = 0.0        # train this long, the learning rate following the clock (0: `epochs` epochs)
-    init: str = ""              # start from these weights (a `best-*.pt` of the same backbone, e.g. a GPU run's)
+    init: str = ""              # start from these weights: a `best-*.pt` of the same backbone (e.g. a GPU run's),
+    #                             or an exported model of it (`.onnx`, the shipped one: `from_onnx`)
     riichi_check: int = 40      # rendered riichi hands measured each epoch
     tune_photos: int = 80       # tuning photos measured each epoch (all of them at the end)
 
@@ -92,7 +95,7 @@ class Stream(torch.utils.data.IterableDataset):
         s = self.settings
 
         def shaped(sample: Sample, turn: bool) -> Sample:   # every kind of sample, one augmentation
-            return augment(sample, rng, s.side, turn, s.finger_share, s.stretch)
+            return augment(sample, rng, s.side, turn, s.finger_share, s.stretch, s.overexposed_share)
         pick = rng.random()
         if pick < s.real_share and self.real:
             photo = self.real[int(rng.integers(len(self.real)))]
@@ -342,7 +345,17 @@ def trained_on(s: Settings) -> list[str]:
         out.append("rendered webcam frames with CJK bookshelves")
     if s.photoreal_share:
         out.append("Blender photoreal frames (all cloths but the blue felt)")
+    if s.init.endswith(".onnx"):   # and what the model it went on from learnt from
+        out += [source for source in _settings_of(s.init).get("trained_on", []) if source not in out]
     return out
+
+
+def _settings_of(path: str) -> dict:
+    """The settings an exported model was stored with (its metadata)."""
+    import onnx
+
+    proto = onnx.load(path)
+    return json.loads(next((p.value for p in proto.metadata_props if p.key == "settings"), "{}"))
 
 
 def train(s: Settings, resume: bool, out: Path, stop: bool = False) -> dict:
@@ -362,7 +375,10 @@ def train(s: Settings, resume: bool, out: Path, stop: bool = False) -> dict:
     frames = [f for f in photoreal_frames() if not f.held_out] if s.photoreal_share else []
     device = torch.device(s.device)
     model = build(s.backbone, s.width, frozen=s.frozen).to(device, memory_format=torch.channels_last)
-    if s.init:   # go on from another run's weights (frozen blocks keep these, not ImageNet's)
+    if s.init.endswith(".onnx"):   # go on from an exported model: its batch norms folded, kept frozen
+        load_onnx_weights(model, Path(s.init), torch.zeros(1, 3, 128, 128, device=device))
+        freeze_norms(model)
+    elif s.init:   # go on from another run's weights (frozen blocks keep these, not ImageNet's)
         model.load_state_dict(torch.load(s.init, map_location=device, weights_only=True))
     optimiser = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=s.lr,
                                   weight_decay=s.weight_decay)
