@@ -3,7 +3,8 @@ import numpy as np
 import pytest
 
 from vision.detect import FACE_DOWN, UPRIGHT, Found
-from vision.white_balance import CAST_SPREAD, DARK_BACK, LUMA, MOST_SPREAD, PAPER, balanced, dark_faces, paper_gains
+from vision.white_balance import (CAST_SPREAD, DARK_BACK, LUMA, MOST_SPREAD, PAPER, balanced, dark_faces, face_papers,
+                                  paper_gains)
 
 WARM = np.array([0.62, 0.88, 1.08], np.float32)   # blue, green, red: a lamp a phone keeps warm
 
@@ -22,7 +23,7 @@ def _table(light: np.ndarray, faces: int = 5) -> tuple[np.ndarray, list[Found]]:
 
 def test_the_paper_s_colour_comes_back_under_a_warm_lamp():
     image, found = _table(WARM)
-    gains = paper_gains(image, found)
+    gains = paper_gains(face_papers(image, found))
     assert gains is not None
     paper = balanced(image[30:40, 12:48], gains).reshape(-1, 3).mean(axis=0)
     assert np.allclose(paper / paper.mean(), PAPER, atol=0.02)
@@ -31,21 +32,21 @@ def test_the_paper_s_colour_comes_back_under_a_warm_lamp():
 
 def test_ordinary_light_and_too_few_faces_are_left_as_they_are():
     image, found = _table(np.array([0.95, 1.0, 1.03], np.float32))   # within what photos show
-    assert paper_gains(image, found) is None
+    assert paper_gains(face_papers(image, found)) is None
     image, found = _table(WARM, faces=2)
-    assert paper_gains(image, found) is None
+    assert paper_gains(face_papers(image, found)) is None
     crop = image[:10, :10]
     assert balanced(crop, None) is crop
 
 
 def test_face_down_tiles_tell_nothing_of_the_paper():
     image, found = _table(WARM)
-    assert paper_gains(image, [Found(f.box, FACE_DOWN) for f in found]) is None
+    assert paper_gains(face_papers(image, [Found(f.box, FACE_DOWN) for f in found])) is None
 
 
 def test_a_light_that_leaves_a_channel_dark_is_taken_out_only_so_far():
     image, found = _table(np.array([0.5, 0.05, 1.0], np.float32))   # magenta club lights
-    gains = paper_gains(image, found)
+    gains = paper_gains(face_papers(image, found))
     assert gains.max() / gains.min() == pytest.approx(MOST_SPREAD)
     assert MOST_SPREAD > CAST_SPREAD
 
@@ -81,11 +82,11 @@ def test_a_tile_darker_than_any_face_is_a_dark_back():
     # A black back with no mark, found face up: its "paper" is under DARK_BACK of the faces'.
     image, found = _table(np.ones(3, np.float32), faces=6)
     image[20:100, 10 + 60 * 4:50 + 60 * 4] = 28
-    assert dark_faces(image, found) == {4}
+    assert dark_faces(face_papers(image, found)) == {4}
     # a face in shadow (half the light) is still a face; under three faces nothing is judged
     image[20:100, 10 + 60 * 2:50 + 60 * 2] //= 2
-    assert dark_faces(image, found) == {4}
-    assert dark_faces(image, found[3:5]) == set()
+    assert dark_faces(face_papers(image, found)) == {4}
+    assert dark_faces(face_papers(image, found[3:5])) == set()
     assert DARK_BACK < 0.5
 
 

@@ -19,6 +19,7 @@ from .detect import FACE_DOWN
 from .hand import CONCEALED, DORA, MELD, WIN, Arrangement, Detection
 from .hand_request import (BACK, MAX_DORA_INDICATORS, Reading, build_request, is_bonus, plays_dora, rules_of,
                            shown_order, takes_flowers, tile)
+from .labels import LABELS
 
 DOUBT_BELOW = 0.9       # a tile named with less confidence than this is doubtful ...
 # ... unless the names make a whole hand: a valid winning hand vouches for its tiles, and a
@@ -211,7 +212,7 @@ def in_doubt(detection: Detection, label: str, whole: bool, situation: dict | No
     return runner_up >= CLOSE_RUNNER_UP * sure
 
 
-BONUS_LABELS = tuple(f"{n}f" for n in range(1, 9))
+BONUS_LABELS = tuple(label for label in LABELS if is_bonus(label))   # 1f-8f: a bit each
 KEPT_ANYWAY = 50.0   # nats: a flower name kept though another tile takes it, only where no other is free
 
 

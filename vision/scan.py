@@ -19,7 +19,7 @@ from .hand_request import DEFAULT_RULES, is_bonus, takes_flowers
 from .image_io import Photo, PhotoError, decode_photo, load_photo
 from .labels import BACK, tile_of
 from .repair import Repaired, one_of_each_bonus, repair
-from .white_balance import balanced, dark_faces, paper_gains
+from .white_balance import balanced, dark_faces, face_papers, paper_gains
 
 MIN_TILES = 14  # a winning hand, all called melds included
 MAX_TILES = 40  # a hand with four kans, dora indicators and flowers stays well below this
@@ -197,7 +197,8 @@ def name_tiles(image: np.ndarray, found: list[Found], classifier) -> list[Detect
     """Detections with the classifier's names (best first), each pose settled by them (see
     `_settled`). The crops are named with the light's cast taken out (`white_balance`)."""
     crops, owners, as_found = [], [], []
-    gains = paper_gains(image, found)
+    papers = face_papers(image, found)   # read once: the light's cast, and which faces are dark backs
+    gains = paper_gains(papers)
     for index, tile in enumerate(found):
         tile_crops = crop_tile(image, tile)
         for k, crop in enumerate(tile_crops):
@@ -212,7 +213,7 @@ def name_tiles(image: np.ndarray, found: list[Found], classifier) -> list[Detect
         kept = named if in_pose else other
         if owner not in kept or ranking[0][1] > kept[owner][0][1]:
             kept[owner] = ranking
-    dark = dark_faces(image, found)
+    dark = dark_faces(papers)
     return [_settled(tile, named.get(i), other.get(i), i in dark) for i, tile in enumerate(found)]
 
 

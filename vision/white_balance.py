@@ -42,10 +42,9 @@ LUMA = np.array([0.114, 0.587, 0.299])   # blue, green, red
 DARK_BACK = 0.35
 
 
-def paper_gains(image: np.ndarray, found: list[Found]) -> np.ndarray | None:
-    """Per-channel factors (blue, green, red) that bring the faces' paper in `image` to PAPER
-    at its own brightness, or None where the cast is slight or too few faces show."""
-    papers = face_papers(image, found)
+def paper_gains(papers: dict[int, np.ndarray]) -> np.ndarray | None:
+    """Per-channel factors (blue, green, red) that bring the faces' paper (`face_papers`) to
+    PAPER at its own brightness, or None where the cast is slight or too few faces show."""
     if len(papers) < MIN_FACES:
         return None
     paper = np.median(np.array(list(papers.values())), axis=0)
@@ -58,10 +57,9 @@ def paper_gains(image: np.ndarray, found: list[Found]) -> np.ndarray | None:
     return gains / float(gains @ LUMA)
 
 
-def dark_faces(image: np.ndarray, found: list[Found]) -> set[int]:
-    """The tiles found face up whose paper is darker than DARK_BACK of the faces' paper: no face
-    is, so each is a tile's dark back (where at least MIN_FACES faces show)."""
-    papers = face_papers(image, found)
+def dark_faces(papers: dict[int, np.ndarray]) -> set[int]:
+    """The tiles found face up whose paper (`face_papers`) is darker than DARK_BACK of the
+    faces' paper: no face is, so each is a tile's dark back (where at least MIN_FACES faces show)."""
     if len(papers) < MIN_FACES:
         return set()
     luma = {i: float(paper @ LUMA) for i, paper in papers.items()}

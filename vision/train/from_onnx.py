@@ -94,7 +94,7 @@ def load_onnx_weights(model: nn.Module, path: Path, sample: torch.Tensor) -> Non
             if not isinstance(conv, nn.Conv2d) or tuple(weight.shape) != tuple(conv.weight.shape):
                 raise ValueError(f"{path}: {name} {weight.shape} is not the network's {conv}")
             conv.weight.copy_(torch.from_numpy(weight))
-            norm = after.get(id(conv)) if isinstance(after.get(id(conv)), nn.BatchNorm2d) else None
+            norm = after.get(id(conv))
             bias = torch.from_numpy(bias) if bias is not None else torch.zeros(weight.shape[0])
             if norm is None:
                 if conv.bias is None:

@@ -146,8 +146,10 @@ def main(argv: list[str] | None = None) -> int:
         print(done.stdout[-3000:], done.stderr[-3000:], file=sys.stderr)
         return 1
     labels = json.loads((folder / "boxes.json").read_text())
-    for name in labels:
-        frame = scene_plan["frames"][int(name.removeprefix("frame-").removesuffix(".jpg"))]
+    for n, frame in enumerate(scene_plan["frames"]):
+        name = f"frame-{n}.jpg"
+        if name not in labels:   # skipped (`--held-out-only`)
+            continue
         faces = [t["face"] for t in labels[name] if t["face"]]
         develop(folder / name.replace(".jpg", ".png"), folder / name, faces, frame["metering_bias"])
     # written last: a folder with labels is a finished one (`train.photoreal_frames`)
