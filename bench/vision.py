@@ -379,13 +379,15 @@ class TenbouReader:
     is the scorer's)."""
     name = "tenbou"
 
-    def __init__(self, detector: Path | None = None, name: str = "tenbou", closer: bool = True):
+    def __init__(self, detector: Path | None = None, name: str = "tenbou", closer: bool = True,
+                 mirrored: bool | None = None):
         from vision.detect import TileFinder
         from vision.scan import pipeline_classifier
         self.name = name
         self.classifier = pipeline_classifier()
-        # as the pipeline runs it: the shipped model unless `detector`, a closer look at small tiles unless not `closer`
-        self.finder = TileFinder(detector, closer=closer)
+        # as the pipeline runs it: the shipped model unless `detector`, a closer look at small tiles
+        # unless not `closer`, a mirrored look as the model's settings say unless `mirrored` is given
+        self.finder = TileFinder(detector, closer=closer, mirrored=mirrored)
         self.stages: dict[str, list[float]] = {"decode": [], "detect": [], "name and read": []}
 
     def read(self, photo: Labelled) -> tuple[list[tuple[list[float], str]], dict | None]:
@@ -513,6 +515,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="a detector ONNX file to read beside the shipped one, in the same run")
     parser.add_argument("--one-look", action="store_true",
                         help="also read with the shipped detector's first look alone (no closer look at small tiles)")
+    parser.add_argument("--other-mirroring", action="store_true",
+                        help="also read with the shipped detector's mirrored look switched the other way "
+                             "(off where its settings turn it on, on where they do not)")
     parser.add_argument("--rounds", type=int, default=3, help="reads of each photo; its time is their median")
     parser.add_argument("--per-photo", action="store_true", help="also print each photo's time")
     args = parser.parse_args(argv)
@@ -523,6 +528,9 @@ def main(argv: list[str] | None = None) -> int:
         readers.append(TenbouReader(args.candidate, "tenbou candidate"))
     if args.one_look:
         readers.append(TenbouReader(name="tenbou, one look", closer=False))
+    if args.other_mirroring:
+        mirrored = not readers[0].finder.mirrored
+        readers.append(TenbouReader(name=f"tenbou, mirrored look {'on' if mirrored else 'off'}", mirrored=mirrored))
     if not args.no_peer:
         try:
             readers.append(PeerReader())

@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.detect import FACE_DOWN, SIDEWAYS, UPRIGHT, Found, TileFinder, closer_view, decode, letterbox
+from vision.detect import (FACE_DOWN, SIDEWAYS, UPRIGHT, Found, TileFinder, averaged, closer_view, decode,
+                           letterbox, unmirrored)
 from vision.render import render_scene
 from vision.render.scene import webcam_frame
 from vision.render import clutter, photo
@@ -157,6 +158,51 @@ def test_decode_reads_a_peak_as_one_tile_with_its_size_pose_and_body():
     raw[1, y + 5, x + 5] = 5.0
     tiles = decode(raw, 0.5, factor=1.0, shape=(320, 480))
     assert sorted(t.pose for t in tiles) == [FACE_DOWN, UPRIGHT]
+
+
+def _one_tile_answer(cells: tuple[int, int], offset: tuple[float, float]) -> np.ndarray:
+    """A raw answer (40 x 64 cells) with one face-up tile at `cells` (x, y), its centre at
+    `offset` (logits) within the cell, its body showing on the left and below."""
+    raw = np.full((11, 40, 64), -10.0, np.float32)
+    raw[3:5] = 0.0
+    x, y = cells
+    raw[0, y, x] = 4.0
+    raw[3, y, x], raw[4, y, x] = np.log(6.0), np.log(8.0)
+    raw[5, y, x], raw[6, y, x] = offset
+    raw[7, y, x], raw[10, y, x] = 0.5, -0.5
+    return raw
+
+
+def test_a_mirrored_answer_put_back_finds_the_tile_where_the_mirror_shows_it():
+    # The network's answer for a mirrored picture, put back, must place the tile as the mirror
+    # of where that answer places it: across the whole padded width, body sides swapped.
+    width = 64 * 4
+    answer = _one_tile_answer((10, 20), (1.2, -0.7))
+    (seen,) = decode(answer, 0.5, 1.0, (160, width))
+    (back,) = decode(unmirrored(answer), 0.5, 1.0, (160, width))
+    assert back.box == pytest.approx((width - seen.box[2], seen.box[1], width - seen.box[0], seen.box[3]), abs=1)
+    assert back.whole == pytest.approx((width - seen.whole[2], seen.whole[1], width - seen.whole[0], seen.whole[3]), abs=1)
+    assert back.whole[2] - back.box[2] > back.box[0] - back.whole[0]   # the body now shows on the right
+
+
+def test_two_answers_averaged_keep_what_both_see_and_halve_what_one_sees():
+    answer = _one_tile_answer((10, 20), (0.3, 0.3))
+    assert decode(averaged(answer, answer), 0.5, 1.0, (160, 256)) == decode(answer, 0.5, 1.0, (160, 256))
+    unsure = answer.copy()
+    unsure[0, 20, 10] = -10.0   # the other look saw nothing there
+    (tile,) = decode(averaged(answer, unsure), 0.3, 1.0, (160, 256))
+    assert tile.score == pytest.approx((1 / (1 + np.exp(-4.0)) + 1 / (1 + np.exp(10.0))) / 2, abs=1e-4)
+
+
+def test_a_mirrored_look_still_finds_the_tiles_of_rendered_hands():
+    mirrored = TileFinder(mirrored=True)
+    rng = np.random.default_rng(43)
+    finding = Finding()
+    for _ in range(4):
+        scene = render_scene(rng, standing=bool(rng.integers(2)), tilt=float(rng.uniform(5, 40)), max_side=1400)
+        finding.add(np.array([t.box for t in scene.tiles], np.float32), _boxes(mirrored.find(scene.image)))
+    assert finding.recall >= 0.93, str(finding)
+    assert finding.false_per_photo <= 1.0, str(finding)
 
 
 def _exported_against_torch(torch, model, tmp_path, seed: int):

@@ -7,6 +7,8 @@ network (`vision/train/detect_model.py`) answers at every fourth pixel with:
     2  the tile lies sideways (logit)           3, 4  log of the face's width, height (cells)
     5, 6  the centre within the cell (logits)   7-10  how far the body shows beyond the face,
                                                       left, top, right, bottom (share of face)
+Where the model's settings say so (`mirrored`), the network also answers for the photo
+mirrored left to right, and the two answers are averaged into one (`unmirrored`, `averaged`).
 A tile is a local peak of either heatmap above a threshold; overlapping peaks of one tile are
 merged by box overlap. Each tile keeps two boxes: its face (cut out and named by the
 classifier) and the whole tile as seen, face and body (what a person would draw around it).
@@ -165,6 +167,26 @@ def decode(raw: np.ndarray, threshold: float, factor: float, shape: tuple[int, i
     return kept
 
 
+def unmirrored(raw: np.ndarray) -> np.ndarray:
+    """The network's answer for a mirrored image put back as for the image itself: the maps
+    flipped across, the centre's place within its cell mirrored (its logit negated), the body's
+    left and right extents swapped. The image is mirrored whole, padding included, so its cells
+    fall on the image's own."""
+    out = raw[:, :, ::-1].copy()
+    out[5] = -out[5]
+    out[[7, 9]] = out[[9, 7]]
+    return out
+
+
+def averaged(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Two answers for one image as one: the heats averaged as probabilities (kept as logits,
+    as `decode` reads them), sizes, offsets and bodies averaged as given."""
+    out = (a.astype(np.float32) + b.astype(np.float32)) / 2
+    heat = np.clip((_sigmoid(a[:2].astype(np.float32)) + _sigmoid(b[:2].astype(np.float32))) / 2, 1e-6, 1 - 1e-6)
+    out[:2] = np.log(heat) - np.log1p(-heat)
+    return out
+
+
 def _suppress(boxes: np.ndarray, overlap: float) -> list[int]:
     """Indices of boxes (best first) that overlap no better-scored kept box by more than
     `overlap` of the smaller: one tile's face can peak in two neighbouring cells, and its
@@ -186,9 +208,11 @@ def _suppress(boxes: np.ndarray, overlap: float) -> list[int]:
 class TileFinder:
     """The shipped detector. Thread-compatible; one instance per process is enough."""
 
-    def __init__(self, path: Path | None = None, threads: int = DETECT_THREADS, closer: bool = True) -> None:
+    def __init__(self, path: Path | None = None, threads: int = DETECT_THREADS, closer: bool = True,
+                 mirrored: bool | None = None) -> None:
         """`closer`: take the closer look where tiles are small (`bench.vision --one-look` reads
-        without it beside, to show what it is worth)."""
+        without it beside, to show what it is worth); `mirrored`: average in the answer for the
+        image mirrored (None: as the model's settings say, since its threshold was chosen so)."""
         self.closer = closer
         path = Path(path) if path is not None else model_path(MODEL_NAME)
         self._session = open_session(path, threads, "the tile detector", "python -m vision.train.detector")
@@ -199,6 +223,7 @@ class TileFinder:
         self.settings = settings   # also what it was trained on, where the model says (`trained_on`)
         self.threshold = float(settings.get("threshold", 0.35))
         self.side = int(settings.get("side", DETECT_SIDE))
+        self.mirrored = bool(settings.get("mirrored", False)) if mirrored is None else mirrored
 
     def raw(self, image: np.ndarray, factor: float | None = None) -> tuple[np.ndarray, float]:
         """The network's output for a BGR image, and the factor the image was scaled by: to the
@@ -208,7 +233,13 @@ class TileFinder:
         else:
             boxed = scaled(image, factor)
         batch = np.ascontiguousarray(boxed.transpose(2, 0, 1)[None], np.float32)
-        return self._session.run(None, {self._input: batch})[0][0], factor
+        raw = self._session.run(None, {self._input: batch})[0][0]
+        if self.mirrored:
+            # A second opinion the network was trained to give (it learnt from mirrored photos
+            # too): where the two disagree on a patch, the average is less sure of it.
+            mirror = np.ascontiguousarray(batch[..., ::-1])
+            raw = averaged(raw, unmirrored(self._session.run(None, {self._input: mirror})[0][0]))
+        return raw, factor
 
     def look(self, image: np.ndarray, threshold: float | None = None, factor: float | None = None) -> list[Found]:
         """The tiles one pass of the network finds (see `raw`)."""
