@@ -23,6 +23,9 @@ from .white_balance import balanced, dark_faces, face_papers, paper_gains
 
 MIN_TILES = 14  # a winning hand, all called melds included
 MAX_TILES = 40  # a hand with four kans, dora indicators and flowers stays well below this
+# A hand's tiles at most: four kans (18) and the eight flowers and seasons (or five dora
+# indicators). Tiles too few or too many for a hand are judged on their layout only within this.
+HAND_AT_MOST = 26
 # A tile named less surely than this is doubtful, whatever the repair step made of it: the
 # player is shown it outlined, to check with a glance.
 DOUBTFUL_BELOW = 0.9
@@ -75,6 +78,7 @@ UNTURN = {cv2.ROTATE_90_CLOCKWISE: cv2.ROTATE_90_COUNTERCLOCKWISE,
           cv2.ROTATE_90_COUNTERCLOCKWISE: cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180: cv2.ROTATE_180}
 THEN_UPSIDE_DOWN = {None: cv2.ROTATE_180, cv2.ROTATE_90_CLOCKWISE: cv2.ROTATE_90_COUNTERCLOCKWISE,
                     cv2.ROTATE_90_COUNTERCLOCKWISE: cv2.ROTATE_90_CLOCKWISE}   # a turn, and then upside down
+REFUSED = (True, True, True)   # how unlike a laid hand tiles too many or too few for one are: the most
 TURNED_SAID = {cv2.ROTATE_180: "the hand lies upside down in the photo, as seen from across the table: "
                                "it was read the right way up",
                cv2.ROTATE_90_CLOCKWISE: "the hand lies across the photo: it was read turned a quarter clockwise",
@@ -82,10 +86,11 @@ TURNED_SAID = {cv2.ROTATE_180: "the hand lies upside down in the photo, as seen 
                                                "counter-clockwise"}
 
 
-def pipeline_classifier():
-    """The tile model as the pipeline runs it (raises ModelMissing when it cannot be loaded)."""
+def pipeline_classifier(path: Path | None = None):
+    """The tile model as the pipeline runs it, the shipped one unless `path` (raises
+    ModelMissing when it cannot be loaded)."""
     from .classify import TileClassifier
-    return TileClassifier(threads=PIPELINE_THREADS, parts=NAMING_PARTS)
+    return TileClassifier(path, threads=PIPELINE_THREADS, parts=NAMING_PARTS)
 
 
 def use_pipeline_threads() -> None:
@@ -261,13 +266,15 @@ def read_found(photo: Photo, found: list[Found], classifier, situation: dict | N
         across = _view(photo, quarter, classifier, finder)
         if across is not None and not lies_across(across[2]):
             turn, view = quarter, across
-    scan = read_tiles(*view, situation)
-    unlike = _unlike_a_laid_hand(scan, scan.detections)
-    if any(unlike) and _unlike_turned(view, cv2.ROTATE_180, situation) < unlike:
+    scan = _read_or_refused(view, situation)
+    unlike = _unlike_a_laid_hand(scan, view[2])
+    if any(unlike) and _worth_reading_upside_down(view, unlike, situation):
         again = _view(photo, THEN_UPSIDE_DOWN[turn], classifier, finder)
-        read = again and read_tiles(*again, situation)
-        if read and _unlike_a_laid_hand(read, read.detections) < unlike:
+        read = again and _read_or_refused(again, situation)
+        if isinstance(read, Scan) and _reads_better(_unlike_a_laid_hand(read, again[2]), unlike):
             turn, view, scan = THEN_UPSIDE_DOWN[turn], again, read
+    if isinstance(scan, ScanError):
+        raise scan
     if turn is None:
         return scan
     scan = _turned_back(scan, photo, view[0].image.shape, UNTURN[turn])
@@ -283,8 +290,7 @@ def _unlike_turned(view: tuple[Photo, list[Found], list[Detection]], turn: int, 
     turned = [replace(d, box=turned_box(d.box, shape, turn),
                       pose={UPRIGHT: SIDEWAYS, SIDEWAYS: UPRIGHT}.get(d.pose, d.pose) if quarter else d.pose)
               for d in view[2]]
-    scan = read_tiles(view[0], view[1], turned, situation)
-    return _unlike_a_laid_hand(scan, scan.detections)
+    return _unlike_a_laid_hand(_read_or_refused((view[0], view[1], turned), situation), turned)
 
 
 def _turned(photo: Photo, turn: int) -> Photo:
@@ -304,16 +310,49 @@ def _view(photo: Photo, turn: int, classifier, finder) -> tuple[Photo, list[Foun
     return turned, found, name_tiles(turned.image, found, classifier)
 
 
-def _unlike_a_laid_hand(scan: Scan, detections: list[Detection]) -> tuple[bool, bool, bool]:
-    """How far a reading is from a hand laid as players lay it, the tiles where `detections`
-    put them: no whole hand; else no winning tile set apart; else a meld or the winning tile
-    left of the concealed part."""
-    if not scan.scorable:
-        return True, False, False
-    groups = scan.arrangement
+def _unlike_a_laid_hand(reading: Scan | ScanError, named: list[Detection]) -> tuple[bool, bool, bool]:
+    """How far a reading of the tiles `named` (where they lie) is from a hand laid as players
+    lay it: no whole hand (or tiles too many or too few for one); then no winning tile set
+    apart; then a meld or the winning tile left of the concealed part. The last two are judged
+    on how the tiles lie even where they make no whole hand: upside down the finder may miss a
+    tile or take a called tile for an upright one, and the layout still shows which way is up."""
+    if isinstance(reading, ScanError):
+        if not MIN_TILES - 1 <= len(named) <= HAND_AT_MOST:
+            return REFUSED
+        groups, detections = arrange(named), named
+    else:
+        groups, detections = reading.arrangement, reading.detections
     left = min((detections[i].box[0] for g in groups.of(CONCEALED) for i in g.members), default=0)
     before = any(max(detections[i].box[2] for i in g.members) <= left for g in groups.of(MELD) + groups.of(WIN))
-    return False, not groups.of(WIN), before
+    return isinstance(reading, ScanError) or not reading.scorable, not groups.of(WIN), before
+
+
+def _read_or_refused(view: tuple[Photo, list[Found], list[Detection]], situation: dict | None) -> Scan | ScanError:
+    """`read_tiles` of a view, or the ScanError it raises (tiles too many or too few for a hand)."""
+    try:
+        return read_tiles(*view, situation)
+    except ScanError as error:
+        return error
+
+
+def _worth_reading_upside_down(view: tuple[Photo, list[Found], list[Detection]], unlike: tuple[bool, bool, bool],
+                               situation: dict | None) -> bool:
+    """Whether to find a view's tiles again upside down, a look's time: where they read a whole
+    hand with its winning tile or a meld left of its concealed tiles, or one tile short of a
+    hand (the finder may miss a tile upside down); else where their boxes, read upside down,
+    come nearer a laid hand. A whole hand with no winning tile set apart is common the right
+    way up, and a photo of no hand at all mostly reads alike either way up: both are spared the
+    second look unless their boxes say otherwise."""
+    if (not unlike[0] and unlike[2]) or len(view[1]) == MIN_TILES - 1:
+        return True
+    return _unlike_turned(view, cv2.ROTATE_180, situation) < unlike
+
+
+def _reads_better(turned: tuple[bool, bool, bool], unlike: tuple[bool, bool, bool]) -> bool:
+    """Whether a reading found again upside down (`turned`, as `_unlike_a_laid_hand` says) is
+    the one to take: nearer a laid hand, and where the photo as it lies read no whole hand, a
+    laid hand entirely (one that reads only partly either way is no surer of the way up)."""
+    return turned < unlike and not (unlike[0] and any(turned))
 
 
 def lies_across(tiles: list[Found] | list[Detection]) -> bool:
