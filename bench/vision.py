@@ -380,12 +380,12 @@ class TenbouReader:
     name = "tenbou"
 
     def __init__(self, detector: Path | None = None, name: str = "tenbou", closer: bool = True,
-                 mirrored: bool | None = None):
+                 mirrored: bool | None = None, classifier: Path | None = None):
         from vision.detect import TileFinder
         from vision.scan import pipeline_classifier
         self.name = name
-        self.classifier = pipeline_classifier()
-        # as the pipeline runs it: the shipped model unless `detector`, a closer look at small tiles
+        self.classifier = pipeline_classifier(classifier)
+        # as the pipeline runs it: the shipped models unless `detector` or `classifier`, a closer look at small tiles
         # unless not `closer`, a mirrored look as the model's settings say unless `mirrored` is given
         self.finder = TileFinder(detector, closer=closer, mirrored=mirrored)
         self.stages: dict[str, list[float]] = {"decode": [], "detect": [], "name and read": []}
@@ -513,6 +513,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-peer", action="store_true", help="skip mahjong-detector")
     parser.add_argument("--candidate", type=Path, default=None,
                         help="a detector ONNX file to read beside the shipped one, in the same run")
+    parser.add_argument("--classifier", type=Path, action="append", default=[],
+                        help="a tile model (classifier ONNX file) to name with beside the shipped one, "
+                             "in the same run (may be given more than once)")
     parser.add_argument("--one-look", action="store_true",
                         help="also read with the shipped detector's first look alone (no closer look at small tiles)")
     parser.add_argument("--other-mirroring", action="store_true",
@@ -526,6 +529,8 @@ def main(argv: list[str] | None = None) -> int:
     readers = [TenbouReader()]
     if args.candidate:
         readers.append(TenbouReader(args.candidate, "tenbou candidate"))
+    for path in args.classifier:
+        readers.append(TenbouReader(name=f"tenbou, tile model {path.parent.name}/{path.name}", classifier=path))
     if args.one_look:
         readers.append(TenbouReader(name="tenbou, one look", closer=False))
     if args.other_mirroring:

@@ -1,5 +1,6 @@
 """The classifier's augmentation: coloured light tints a face but never blacks it out, and never
-lights a plain tile (a blank white dragon, a back) that would then be any coloured back."""
+lights a plain tile (a blank white dragon, a back) that would then be any coloured back; faces
+out of focus; faces over-exposed, but never a back."""
 from __future__ import annotations
 
 import numpy as np
@@ -41,3 +42,19 @@ def test_a_share_of_crops_comes_out_of_focus_each_by_its_own_width(monkeypatch):
     assert peaks.max() > 1.5 * peaks.min()
     monkeypatch.setattr(fit, "DEFOCUSED", 0.0)
     assert torch.equal(fit.defocus(dots, torch.Generator().manual_seed(0)), dots)
+
+
+def test_over_exposure_clips_the_light_of_a_share_of_faces_but_never_a_back():
+    grey = np.full((64, 48, 48, 3), 150, np.uint8)
+    grey[:, 20:28, 20:28] = 40   # a stroke of ink
+    x = fit.to_tensor(grey)
+    faces = torch.full((64,), fit.INDEX["5z"])
+    lit = fit.overexpose(x, faces, 1.0, torch.Generator().manual_seed(0)) * fit.SCALE + fit.MEAN   # back to 0..1
+    paper, ink = lit[:, :, 0, 0].mean(dim=1), lit[:, :, 24, 24].mean(dim=1)
+    low, high = fit.OVEREXPOSED_BY
+    assert (lit <= 1.0 + 1e-6).all()
+    assert (paper >= low * 150 / 255 - 1e-4).all() and (paper > 0.999).any()   # clipped at white, some of them
+    assert ((ink >= low * 40 / 255 - 1e-4) & (ink <= high * 40 / 255 + 1e-4)).all()   # the ink is only brighter
+    backs = torch.full((64,), fit.INDEX["back"])
+    assert torch.equal(fit.overexpose(x, backs, 1.0, torch.Generator().manual_seed(0)), x)
+    assert torch.equal(fit.overexpose(x, faces, 0.0, torch.Generator().manual_seed(0)), x)
