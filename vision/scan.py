@@ -23,9 +23,6 @@ from .white_balance import balanced, dark_faces, face_papers, paper_gains
 
 MIN_TILES = 14  # a winning hand, all called melds included
 MAX_TILES = 40  # a hand with four kans, dora indicators and flowers stays well below this
-# A hand's tiles at most: four kans (18) and the eight flowers and seasons (or five dora
-# indicators). Tiles too few or too many for a hand are judged on their layout only within this.
-HAND_AT_MOST = 26
 # A tile named less surely than this is doubtful, whatever the repair step made of it: the
 # player is shown it outlined, to check with a glance.
 DOUBTFUL_BELOW = 0.9
@@ -267,11 +264,11 @@ def read_found(photo: Photo, found: list[Found], classifier, situation: dict | N
         if across is not None and not lies_across(across[2]):
             turn, view = quarter, across
     scan = _read_or_refused(view, situation)
-    unlike = _unlike_a_laid_hand(scan, view[2])
+    unlike = _unlike_a_laid_hand(scan)
     if any(unlike) and _worth_reading_upside_down(view, unlike, situation):
         again = _view(photo, THEN_UPSIDE_DOWN[turn], classifier, finder)
         read = again and _read_or_refused(again, situation)
-        if isinstance(read, Scan) and _reads_better(_unlike_a_laid_hand(read, again[2]), unlike):
+        if isinstance(read, Scan) and _reads_better(_unlike_a_laid_hand(read), unlike):
             turn, view, scan = THEN_UPSIDE_DOWN[turn], again, read
     if isinstance(scan, ScanError):
         raise scan
@@ -290,7 +287,7 @@ def _unlike_turned(view: tuple[Photo, list[Found], list[Detection]], turn: int, 
     turned = [replace(d, box=turned_box(d.box, shape, turn),
                       pose={UPRIGHT: SIDEWAYS, SIDEWAYS: UPRIGHT}.get(d.pose, d.pose) if quarter else d.pose)
               for d in view[2]]
-    return _unlike_a_laid_hand(_read_or_refused((view[0], view[1], turned), situation), turned)
+    return _unlike_a_laid_hand(_read_or_refused((view[0], view[1], turned), situation))
 
 
 def _turned(photo: Photo, turn: int) -> Photo:
@@ -310,21 +307,18 @@ def _view(photo: Photo, turn: int, classifier, finder) -> tuple[Photo, list[Foun
     return turned, found, name_tiles(turned.image, found, classifier)
 
 
-def _unlike_a_laid_hand(reading: Scan | ScanError, named: list[Detection]) -> tuple[bool, bool, bool]:
-    """How far a reading of the tiles `named` (where they lie) is from a hand laid as players
-    lay it: no whole hand (or tiles too many or too few for one); then no winning tile set
-    apart; then a meld or the winning tile left of the concealed part. The last two are judged
-    on how the tiles lie even where they make no whole hand: upside down the finder may miss a
-    tile or take a called tile for an upright one, and the layout still shows which way is up."""
+def _unlike_a_laid_hand(reading: Scan | ScanError) -> tuple[bool, bool, bool]:
+    """How far a reading is from a hand laid as players lay it, the tiles where it put them:
+    tiles too many or too few for a hand (`REFUSED`, the farthest); no whole hand; then no
+    winning tile set apart; then a meld or the winning tile left of the concealed part. The last
+    two are judged on how the tiles lie even where they make no whole hand: upside down the
+    finder may take a called tile for an upright one, and the layout still shows which way is up."""
     if isinstance(reading, ScanError):
-        if not MIN_TILES - 1 <= len(named) <= HAND_AT_MOST:
-            return REFUSED
-        groups, detections = arrange(named), named
-    else:
-        groups, detections = reading.arrangement, reading.detections
+        return REFUSED
+    groups, detections = reading.arrangement, reading.detections
     left = min((detections[i].box[0] for g in groups.of(CONCEALED) for i in g.members), default=0)
     before = any(max(detections[i].box[2] for i in g.members) <= left for g in groups.of(MELD) + groups.of(WIN))
-    return isinstance(reading, ScanError) or not reading.scorable, not groups.of(WIN), before
+    return not reading.scorable, not groups.of(WIN), before
 
 
 def _read_or_refused(view: tuple[Photo, list[Found], list[Detection]], situation: dict | None) -> Scan | ScanError:
@@ -342,10 +336,11 @@ def _worth_reading_upside_down(view: tuple[Photo, list[Found], list[Detection]],
     hand (the finder may miss a tile upside down); else where their boxes, read upside down,
     come nearer a laid hand. A whole hand with no winning tile set apart is common the right
     way up, and a photo of no hand at all mostly reads alike either way up: both are spared the
-    second look unless their boxes say otherwise."""
+    second look unless their boxes say otherwise; tiles too few or too many for a hand (but one
+    short) stay so turned over, and are spared both."""
     if (not unlike[0] and unlike[2]) or len(view[1]) == MIN_TILES - 1:
         return True
-    return _unlike_turned(view, cv2.ROTATE_180, situation) < unlike
+    return unlike != REFUSED and _unlike_turned(view, cv2.ROTATE_180, situation) < unlike
 
 
 def _reads_better(turned: tuple[bool, bool, bool], unlike: tuple[bool, bool, bool]) -> bool:
