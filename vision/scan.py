@@ -340,7 +340,7 @@ def _worth_reading_upside_down(view: tuple[Photo, list[Found], list[Detection]],
     short) stay so turned over, and are spared both."""
     if (not unlike[0] and unlike[2]) or len(view[1]) == MIN_TILES - 1:
         return True
-    return unlike != REFUSED and _unlike_turned(view, cv2.ROTATE_180, situation) < unlike
+    return _no_hand(len(view[1])) is None and _unlike_turned(view, cv2.ROTATE_180, situation) < unlike
 
 
 def _reads_better(turned: tuple[bool, bool, bool], unlike: tuple[bool, bool, bool]) -> bool:
