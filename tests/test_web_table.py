@@ -156,6 +156,32 @@ def test_table_changes_reach_the_live_stream(table_app):
         assert kind == "table" and json.loads(data)["link"] == "stale"
 
 
+def test_a_table_change_before_the_page_follows_comes_in_its_first_frames(table_app):
+    """The page looks at /api/table and opens its stream side by side: a change the table made
+    between the two reaches no subscriber, so the stream opens with the table as it is now."""
+    from tests.test_web_live import _frames
+
+    client = table_app.test_client()
+    session_id, _, _ = new_session(client, uses_table="on")
+    table_app.extensions["tenbou.table"].on_event(StateEvent(_snapshot([30000] * 4), settled=True))
+    response = client.get(f"/live/{session_id}", buffered=False)
+    frames = _frames(iter(response.response))
+    assert next(frames)[0] == "state"
+    kind, table = next(frames)
+    assert kind == "table" and table["points"] == [30000] * 4 and table["settled"]
+    response.close()
+
+
+def test_a_stream_without_a_table_sends_the_state_alone(client):
+    from tests.test_web_live import _frames
+
+    session_id, _, _ = new_session(client)
+    response = client.get(f"/live/{session_id}", buffered=False)
+    frames = _frames(iter(response.response))
+    assert next(frames)[0] == "state" and next(frames)[0] == "keep-alive"
+    response.close()
+
+
 def test_payment_is_matched_with_the_last_scored_hand(table_app):
     client = table_app.test_client()
     session_id, _, token = new_session(client, uses_table="on")

@@ -11,7 +11,9 @@ by itself:
 - after `SSE_LIFETIME` seconds (about a minute, spread so streams opened together do not all
   end together) the stream ends and the browser reconnects after its `retry:` delay, so a page
   that vanished without closing (a phone off the Wi-Fi) holds its thread no longer than that.
-The first frame of every stream is the state now, so a reconnecting page misses nothing.
+The first frame of every stream is the state now, and where this server follows an automatic
+table the next is the table's view now, so a page that connects (or reconnects) while either
+changes misses nothing.
 
 With SQLite one server process holds every page, and its in-process `Broker` carries each
 change; with PostgreSQL every server's `NotifyBroker` hears each change through the database
@@ -28,6 +30,7 @@ from collections.abc import Callable, Iterator
 from flask import Blueprint, Response, abort, current_app, request
 
 from webui.storage import store
+from webui.play.automatic_table import view as table_view
 from webui.play.live_updates import broker, stream_slots
 from webui.guard.overload import busy
 
@@ -72,8 +75,12 @@ def stream(session_id: str):
             abort(404)
         # following before reading: a change committed in between comes as a frame too
         sub = broker().subscribe(session_id, "table")
-        # the first frame is the state now, so a client never misses a change made before it came
-        first = json.dumps(snapshot(game_session), separators=(",", ":"))
+        # the first frames are the state and the table now, so a client never misses a change
+        # made before it came (the page's own look at /api/table may have come before it)
+        first = _frame("state", json.dumps(snapshot(game_session), separators=(",", ":")))
+        table = table_view()
+        if table is not None:
+            first += _frame("table", json.dumps(table))
     except BaseException:
         if sub is not None:
             sub.close()
@@ -88,7 +95,7 @@ def stream(session_id: str):
         now = time.monotonic()
         ends, beat = now + lifetime, now + heartbeat
         try:
-            yield f"retry: {random.randint(*RECONNECT_MS)}\n" + _frame("state", first)
+            yield f"retry: {random.randint(*RECONNECT_MS)}\n" + first
             while (now := time.monotonic()) < ends and not gone():
                 message = sub.get(timeout=max(0.0, min(GONE_CHECK, ends - now, beat - now)))
                 if message is not None:

@@ -153,6 +153,9 @@
     source.addEventListener("table", (e) => { table = JSON.parse(e.data); renderTable(); });
   }
 
-  fetch("/api/table").then((r) => r.json()).then((t) => { if (t.configured) { table = t; renderTable(); } }).catch(() => {});
+  // the stream opens with the table too: this first look only fills the panel sooner, and never
+  // puts back an older view over one the stream has already brought
+  fetch("/api/table").then((r) => r.json())
+    .then((t) => { if (t.configured && table === null) { table = t; renderTable(); } }).catch(() => {});
   connect();
 })();
