@@ -35,7 +35,9 @@ ends with each reader's worst source. For each reader it prints:
   draw them (Tenbou's box is the whole tile it reports in its JSON: the hk-roboflow labels
   mostly hug the face, the camerash and rendered ones hold the whole tile);
 - tiles named right: found and named right (a red five must be named red);
-- false tiles a photo: detections matched to no labelled tile (fully labelled sets only);
+- false tiles a photo: detections matched to no labelled tile (fully labelled sets only), and
+  how many of them are backs: the hk-roboflow labels box no face-down tile, so a back found
+  there may be a real tile of a wall or a tray as well as a false one (look before judging);
 - photos read exactly: every tile found and named right, nothing false (fully labelled sets);
 - red fives right, flowers and seasons right (found and named; Chinese sets), and for rendered
   hands "hand request exact";
@@ -87,6 +89,7 @@ class Tally:
     bonus_right: int = 0
     bonus_total: int = 0
     false: int = 0
+    false_backs: int = 0                    # of the false tiles, those reported face down
     complete_photos: int = 0
     exact: int = 0
     requests_right: int = 0
@@ -100,7 +103,8 @@ class Tally:
             return f"{a / b:6.1%} ({a}/{b})" if b else "n/a"
         latency = (f"{statistics.median(self.times) * 1000:6.1f} ms (cpu {statistics.median(self.cpu) * 1000:.0f})"
                    if self.times else "n/a")
-        false = f"{self.false / self.complete_photos:.2f} ({self.false})" if self.complete_photos else "n/a"
+        backs = f", {self.false_backs} back{'s' if self.false_backs > 1 else ''}" if self.false_backs else ""
+        false = f"{self.false / self.complete_photos:.2f} ({self.false}{backs})" if self.complete_photos else "n/a"
         return [self.name, share(self.found, self.tiles), share(self.right, self.tiles), false,
                 share(self.exact, self.complete_photos), share(self.red_right, self.red_total),
                 share(self.bonus_right, self.bonus_total),
@@ -337,6 +341,7 @@ def _cut_by_the_edge(scene, rng: np.random.Generator, key: str) -> Labelled:
 
 def score_photo(tally: Tally, photo: Labelled, detections: list[tuple[list[float], str]], seconds: float,
                 cpu: float, hand: dict | None = None) -> None:
+    from vision.hand_request import BACK, same_hand
     from vision.train.detect_eval import match
 
     tally.times.append(seconds)
@@ -362,12 +367,13 @@ def score_photo(tally: Tally, photo: Labelled, detections: list[tuple[list[float
             tally.bonus_right += right
         all_right &= right
     if photo.complete:
-        false = len(detections) - sum(m is not None for m in matched)
-        tally.false += false
+        matched_detections = {m for m in matched if m is not None}
+        false = [label for i, (_, label) in enumerate(detections) if i not in matched_detections]
+        tally.false += len(false)
+        tally.false_backs += false.count(BACK)
         tally.complete_photos += 1
-        tally.exact += all_right and false == 0
+        tally.exact += all_right and not false
     if photo.hand is not None and hand is not None:
-        from vision.hand_request import same_hand
         tally.requests_total += 1
         tally.requests_right += bool(hand) and same_hand(hand, photo.hand)
 
@@ -486,7 +492,7 @@ def merged(name: str, tallies: list[Tally]) -> Tally:
     """One reader's tallies over several sources, summed."""
     out = Tally(name)
     for t in tallies:
-        for f in ("tiles", "found", "right", "red_right", "red_total", "bonus_right", "bonus_total", "false", "complete_photos", "exact",
+        for f in ("tiles", "found", "right", "red_right", "red_total", "bonus_right", "bonus_total", "false", "false_backs", "complete_photos", "exact",
                   "requests_right", "requests_total"):
             setattr(out, f, getattr(out, f) + getattr(t, f))
         out.times += t.times
