@@ -87,3 +87,29 @@ class _Missing:
 def render_scene_for(seed: int):
     from vision.render import render_scene
     return render_scene(np.random.default_rng(seed), melds=seed % 3, tilt=20.0, max_side=1400)
+
+
+@pytest.mark.parametrize("spec, renamed", [
+    ("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z | 5z", True),               # whole once a tile is renamed
+    ("5z | 1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 5z 5z", True),               # ... its winning tile on the left
+    ("2z 2z 2z | 1m 2m 3m 4p 5p 6p 7s 8s 9s 5z 5z | 5z", False),          # no renaming makes it whole
+    ("2z s:2z 2z | 1m 2m 3m 4p 5p 6p 7s 8s 9s 5z 5z 5z | 5z", False),     # too many beside a meld: never searched
+])
+def test_which_way_up_a_hand_lies_is_judged_without_the_repair_search(spec, renamed):
+    """Which way up to read a photo is judged by how near a laid hand its tiles read, many times
+    a photo, so those readings skip the repair step's search (`tries=0`), the most of a reading's
+    time: the judgement is the same as with it, whether the search renames a tile or not."""
+    from test_vision_hand import lay
+    from test_vision_repair import unsure
+    from vision.image_io import photo_from_frame
+    from vision.scan import _read_or_refused, _unlike_a_laid_hand
+
+    tiles = lay(spec)
+    at = next(i for i, d in enumerate(tiles) if d.label == "8s")
+    tiles = unsure(tiles, at, ("3s", 0.55), ("8s" if renamed else "4m", 0.40), ("2s", 0.05))
+    view = (photo_from_frame(np.zeros((200, 400, 3), np.uint8)), tiles, tiles)
+    searched = _read_or_refused(view, {"rules": "riichi"})
+    assert bool(searched.repaired.changed) == renamed
+    quick = _read_or_refused(view, {"rules": "riichi"}, tries=0)
+    assert not quick.repaired.changed
+    assert _unlike_a_laid_hand(quick) == _unlike_a_laid_hand(searched)

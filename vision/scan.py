@@ -18,7 +18,7 @@ from .hand import CONCEALED, MELD, WIN, Arrangement, Detection, arrange, face_do
 from .hand_request import DEFAULT_RULES, is_bonus, takes_flowers
 from .image_io import Photo, PhotoError, decode_photo, load_photo
 from .labels import BACK, tile_of
-from .repair import Repaired, one_of_each_bonus, repair
+from .repair import MAX_TRIES, Repaired, one_of_each_bonus, repair
 from .white_balance import balanced, dark_faces, face_papers, paper_gains
 
 MIN_TILES = 14  # a winning hand, all called melds included
@@ -267,9 +267,10 @@ def read_found(photo: Photo, found: list[Found], classifier, situation: dict | N
     unlike = _unlike_a_laid_hand(scan)
     if any(unlike) and _worth_reading_upside_down(view, unlike, situation):
         again = _view(photo, THEN_UPSIDE_DOWN[turn], classifier, finder)
-        read = again and _read_or_refused(again, situation)
+        # judged unsearched (see `_unlike_a_laid_hand`), searched once taken
+        read = again and _read_or_refused(again, situation, tries=0)
         if isinstance(read, Scan) and _reads_better(_unlike_a_laid_hand(read), unlike):
-            turn, view, scan = THEN_UPSIDE_DOWN[turn], again, read
+            turn, view, scan = THEN_UPSIDE_DOWN[turn], again, _read_or_refused(again, situation)
     if isinstance(scan, ScanError):
         raise scan
     if turn is None:
@@ -287,7 +288,7 @@ def _unlike_turned(view: tuple[Photo, list[Found], list[Detection]], turn: int, 
     turned = [replace(d, box=turned_box(d.box, shape, turn),
                       pose={UPRIGHT: SIDEWAYS, SIDEWAYS: UPRIGHT}.get(d.pose, d.pose) if quarter else d.pose)
               for d in view[2]]
-    return _unlike_a_laid_hand(_read_or_refused((view[0], view[1], turned), situation))
+    return _unlike_a_laid_hand(_read_or_refused((view[0], view[1], turned), situation, tries=0))
 
 
 def _turned(photo: Photo, turn: int) -> Photo:
@@ -312,7 +313,11 @@ def _unlike_a_laid_hand(reading: Scan | ScanError) -> tuple[bool, bool, bool]:
     tiles too many or too few for a hand (`REFUSED`, the farthest); no whole hand; then no
     winning tile set apart; then a meld or the winning tile left of the concealed part. The last
     two are judged on how the tiles lie even where they make no whole hand: upside down the
-    finder may take a called tile for an upright one, and the layout still shows which way is up."""
+    finder may take a called tile for an upright one, and the layout still shows which way is up.
+    None of this hangs on the names the repair step searches for: it renames tiles only where
+    their count makes a hand (`Reading.structural` is the first names' still), and the groups are
+    laid out before it. So a reading made only to judge this skips the search (`tries=0`),
+    the most of its time."""
     if isinstance(reading, ScanError):
         return REFUSED
     groups, detections = reading.arrangement, reading.detections
@@ -321,10 +326,11 @@ def _unlike_a_laid_hand(reading: Scan | ScanError) -> tuple[bool, bool, bool]:
     return not reading.scorable, not groups.of(WIN), before
 
 
-def _read_or_refused(view: tuple[Photo, list[Found], list[Detection]], situation: dict | None) -> Scan | ScanError:
+def _read_or_refused(view: tuple[Photo, list[Found], list[Detection]], situation: dict | None,
+                     tries: int = MAX_TRIES) -> Scan | ScanError:
     """`read_tiles` of a view, or the ScanError it raises (tiles too many or too few for a hand)."""
     try:
-        return read_tiles(*view, situation)
+        return read_tiles(*view, situation, tries)
     except ScanError as error:
         return error
 
@@ -375,10 +381,11 @@ def turned_box(box: tuple[int, int, int, int], shape: tuple[int, ...], turn: int
     return (y1, width - x2, y2, width - x1)
 
 
-def read_tiles(photo: Photo, found: list[Found], detections: list[Detection], situation: dict | None = None) -> Scan:
+def read_tiles(photo: Photo, found: list[Found], detections: list[Detection], situation: dict | None = None,
+               tries: int = MAX_TRIES) -> Scan:
     """The hand the named tiles of a photo show, read with the situation's rules, or where it
-    names none, the rules the tiles suggest (`rules_seen`). Raises ScanError, with the tiles
-    named, when they are too many or too few for a hand."""
+    names none, the rules the tiles suggest (`rules_seen`); `tries`: the repair step's search.
+    Raises ScanError, with the tiles named, when they are too many or too few for a hand."""
     guessed = situation is None or "rules" not in situation
     if guessed:
         situation = {**(situation or {}), "rules": rules_seen(detections)}
@@ -391,7 +398,7 @@ def read_tiles(photo: Photo, found: list[Found], detections: list[Detection], si
         named = _played(detections, situation)
         raise ScanError(code, message, found, Scan(named, _boxes(named, photo), Arrangement(), None,
                                                    [message] + dealt, situation, guessed))
-    detections, arrangement, repaired = read_hand(detections, situation)
+    detections, arrangement, repaired = read_hand(detections, situation, tries)
     return Scan(detections, _boxes(detections, photo), arrangement, repaired, dealt + repaired.doubts, situation,
                 guessed)
 
@@ -415,13 +422,13 @@ def rules_seen(detections: list[Detection]) -> str:
     return FLOWER_RULES if shares[0] >= FLOWER_SURE or shares[1] >= FLOWERS_SEEN else DEFAULT_RULES
 
 
-def read_hand(detections: list[Detection], situation: dict | None = None
+def read_hand(detections: list[Detection], situation: dict | None = None, tries: int = MAX_TRIES
               ) -> tuple[list[Detection], Arrangement, Repaired]:
     """The hand the named tiles lie in: arranged, the tiles it read as a concealed kan's ends
-    turned face down, then named whole (`repair`)."""
+    turned face down, then named whole (`repair`, searching `tries` readings at most)."""
     arrangement = arrange(detections)
     detections = face_down(detections, arrangement)
-    return detections, arrangement, repair(arrangement, detections, situation)
+    return detections, arrangement, repair(arrangement, detections, situation, tries)
 
 
 def _played(detections: list[Detection], situation: dict | None) -> list[Detection]:
