@@ -269,7 +269,7 @@ def read_found(photo: Photo, found: list[Found], classifier, situation: dict | N
     reads nearer a laid one upside down (`_unlike_a_laid_hand`) is found again upside down.
     Raises ScanError when the tiles are too many or too few for a hand."""
     turn, view = None, named_view(photo, found, classifier)
-    if _no_hand(len(found)) is None and lies_across(view[2]):
+    if _no_hand(len(view[1])) is None and lies_across(view[2]):
         quarter = min(QUARTERS, key=lambda way: _unlike_turned(view, way, situation))
         across = _view(photo, quarter, classifier, finder)
         if across is not None and not lies_across(across[2]):
