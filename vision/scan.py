@@ -83,7 +83,9 @@ THEN_UPSIDE_DOWN = {None: cv2.ROTATE_180, cv2.ROTATE_90_CLOCKWISE: cv2.ROTATE_90
 # (hk-roboflow, one held out, one trained on): 9 tops named white dragons. Of the 1257 other
 # tiles named so in 1516 photos (`bench.vision`'s sources, the hk-roboflow training and tuning
 # groups, rendered hands and cases of three more seeds; standing rows of white dragons among
-# them), none is taken for a top, and no other reading changes.
+# them), none is taken for a top, and no other reading changes. The name decides it: 8 real
+# tiles of other names lie so (6 of them in hk-roboflow tuning photos, a row beyond another seen
+# at an angle), so a white dragon lying just so beyond a row would be dropped too.
 TOP_OVER, TOP_HEIGHT, TOP_FOOT = 0.6, 0.6, 0.5
 WHITE_DRAGON = "5z"
 REFUSED = (True, True, True)   # how unlike a laid hand tiles too many or too few for one are: the most
