@@ -162,12 +162,13 @@ def _added_tiles(detections: list[Detection]) -> dict[int, int]:
             a, b = detections[i].box, detections[j].box
             height = a[3] - a[1]
             as_wide = j in sideways or b[2] - b[0] >= 0.85 * (a[2] - a[0])
-            if i != j and as_wide and _overlap_x(a, b) > 0.5 and abs(b[3] - a[1]) < 0.4 * height and j not in added:
+            if i != j and as_wide and overlap_x(a, b) > 0.5 and abs(b[3] - a[1]) < 0.4 * height and j not in added:
                 added[i] = j   # j lies just above i
     return added
 
 
-def _overlap_x(a, b) -> float:
+def overlap_x(a, b) -> float:
+    """How much two boxes share across, as a share of the narrower one's width."""
     inter = min(a[2], b[2]) - max(a[0], b[0])
     return max(0, inter) / max(1, min(a[2] - a[0], b[2] - b[0]))
 

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from .detect import FACE_DOWN, SIDEWAYS, UPRIGHT, Found, find_tiles
-from .hand import CONCEALED, MELD, WIN, Arrangement, Detection, arrange, face_down
+from .hand import CONCEALED, MELD, WIN, Arrangement, Detection, arrange, face_down, overlap_x
 from .hand_request import DEFAULT_RULES, is_bonus, takes_flowers
 from .image_io import Photo, PhotoError, decode_photo, load_photo
 from .labels import BACK, tile_of
@@ -337,11 +337,12 @@ def standing_tops(detections: list[Detection]) -> set[int]:
     for i, top in enumerate(detections):
         if top.pose == FACE_DOWN or top.label != WHITE_DRAGON:
             continue
-        x1, y1, x2, y2 = top.outline or top.box
+        outline = top.outline or top.box
+        y1, y2 = outline[1], outline[3]
         for j, below in enumerate(detections):
-            bx1, by1, bx2, by2 = below.outline or below.box
-            over = min(x2, bx2) - max(x1, bx1)
-            if (j != i and over >= TOP_OVER * min(x2 - x1, bx2 - bx1) and y2 - y1 <= TOP_HEIGHT * (by2 - by1)
+            under = below.outline or below.box
+            by1, by2 = under[1], under[3]
+            if (j != i and overlap_x(outline, under) >= TOP_OVER and y2 - y1 <= TOP_HEIGHT * (by2 - by1)
                     and y1 < by1 and by1 - (y2 - y1) / 2 <= y2 < by1 + TOP_FOOT * (by2 - by1)):
                 tops.add(i)
                 break
