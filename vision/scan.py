@@ -190,11 +190,12 @@ def _probability(detection: Detection, label: str) -> float:
     return next((p for n, p in detection.candidates if n == label), 0.0)
 
 
-def crop_tile(image: np.ndarray, found: Found) -> list[np.ndarray]:
-    """The tile's face, upright, with a margin (CROP_MARGIN). A sideways tile may have been
-    turned either way, so both turns are returned, and last the crop as it lies: a tile only
-    set askew looks as wide as a turned one, and is then named surest unturned. A face found
-    upright but wider than tall comes as it lies first, then turned both ways."""
+def crop_tile(image: np.ndarray, found: Found) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The tile's face with a margin (CROP_MARGIN), turned upright as the finder's pose has it,
+    and as the other pose would have it where the tile may lie so. A sideways tile may have been
+    turned either way, so it comes turned both ways, and in the other pose as it lies: a tile
+    only set askew looks as wide as a turned one, and is then named surest unturned. A face found
+    upright but wider than tall comes as it lies, and in the other pose turned both ways."""
     x1, y1, x2, y2 = found.box
     dx, dy = CROP_MARGIN * (x2 - x1), CROP_MARGIN * (y2 - y1)
     x1, x2 = max(0, round(x1 - dx)), max(0, round(x2 + dx))
@@ -202,34 +203,42 @@ def crop_tile(image: np.ndarray, found: Found) -> list[np.ndarray]:
     crop = image[y1:y2, x1:x2]
     turns = [cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE), cv2.rotate(crop, cv2.ROTATE_90_COUNTERCLOCKWISE)]
     if found.pose == SIDEWAYS:
-        return turns + [crop]
+        return turns, [crop]
     if found.pose == UPRIGHT and x2 - x1 > y2 - y1:
-        return [crop] + turns
-    return [crop]
+        return [crop], turns
+    return [crop], []
 
 
 def name_tiles(image: np.ndarray, found: list[Found], classifier) -> list[Detection]:
     """Detections with the classifier's names (best first), each pose settled by them (see
-    `_settled`). The crops are named with the light's cast taken out (`white_balance`)."""
-    crops, owners, as_found = [], [], []
+    `_settled`). The crops are named with the light's cast taken out (`white_balance`). A tile's
+    crops in the other pose (`crop_tile`) are named only where they could settle it: it keeps
+    the finder's pose unless named OTHER_POSE_MARGIN surer so, which no name of a tile named
+    surer than 1 - OTHER_POSE_MARGIN as found can be. From the seat beside, most of a hand's
+    tiles lie sideways, and their crops as they lie were a third of its naming."""
     papers = face_papers(image, found)   # read once: the light's cast, and which faces are dark backs
     gains = paper_gains(papers)
-    for index, tile in enumerate(found):
-        tile_crops = crop_tile(image, tile)
-        for k, crop in enumerate(tile_crops):
-            if crop.shape[0] >= 2 and crop.shape[1] >= 2:
-                crops.append(balanced(crop, gains))
-                owners.append(index)
-                # a sideways tile's crops are turned but its last; a wide upright one's are turned but its first
-                as_found.append(k < len(tile_crops) - 1 if tile.pose == SIDEWAYS else k == 0)
-    named: dict[int, list[tuple[str, float]]] = {}   # the surest reading in the pose the finder gave
-    other: dict[int, list[tuple[str, float]]] = {}   # ... in the other pose (upright / sideways)
-    for owner, in_pose, ranking in zip(owners, as_found, classifier.classify(crops) if crops else []):
-        kept = named if in_pose else other
-        if owner not in kept or ranking[0][1] > kept[owner][0][1]:
-            kept[owner] = ranking
+    cut = [crop_tile(image, tile) for tile in found]
+    named = _surest(classifier, [(i, crop) for i, (crops, _) in enumerate(cut) for crop in crops], gains)
+    unsure = [(i, crop) for i, (_, crops) in enumerate(cut)
+              if i not in named or named[i][0][1] + OTHER_POSE_MARGIN <= 1.0 for crop in crops]
+    other = _surest(classifier, unsure, gains)
     dark = dark_faces(papers)
     return [_settled(tile, named.get(i), other.get(i), i in dark) for i, tile in enumerate(found)]
+
+
+def _surest(classifier, crops: list[tuple[int, np.ndarray]], gains: np.ndarray | None
+            ) -> dict[int, list[tuple[str, float]]]:
+    """Each tile's surest reading of its crops, `crops` being (tile's index, crop) pairs; crops
+    under 2 pixels either way are not read."""
+    usable = [(i, balanced(crop, gains)) for i, crop in crops if crop.shape[0] >= 2 and crop.shape[1] >= 2]
+    surest: dict[int, list[tuple[str, float]]] = {}
+    if not usable:
+        return surest
+    for (i, _), ranking in zip(usable, classifier.classify([crop for _, crop in usable])):
+        if i not in surest or ranking[0][1] > surest[i][0][1]:
+            surest[i] = ranking
+    return surest
 
 
 def _settled(tile: Found, ranking: list[tuple[str, float]] | None,
