@@ -142,6 +142,8 @@ def held_out(photos_root: Path) -> tuple[list[Labelled], list[Labelled]]:
 WARM_LAMP = (0.62, 0.88, 1.08)
 DEFOCUS_AT_512 = 2.0
 OVEREXPOSED_BY = 1.5
+DIM_BY = 0.45          # a dim room: the camera let in this share of the light
+SHAKEN_AT_512 = 6      # a hand-held phone moved while it took the photo: a streak this long across
 SEEN_OTHERWISE_MARK = "seen otherwise: "   # such a source is no real table's: it is left out of the worst real source
 
 
@@ -157,10 +159,22 @@ def _overexposed(image: np.ndarray) -> np.ndarray:
     return np.clip(image.astype(np.float32) * OVEREXPOSED_BY, 0, 255).astype(np.uint8)
 
 
+def _dim(image: np.ndarray) -> np.ndarray:
+    return (image.astype(np.float32) * DIM_BY).astype(np.uint8)
+
+
+def _shaken(image: np.ndarray) -> np.ndarray:
+    length = max(3, round(SHAKEN_AT_512 * max(image.shape[:2]) / 512))
+    streak = np.full((1, length), 1 / length, np.float32)
+    return cv2.filter2D(image, -1, streak)
+
+
 SEEN_OTHERWISE = {
     f"under a warm lamp (blue x{WARM_LAMP[0]}, green x{WARM_LAMP[1]}, red x{WARM_LAMP[2]})": _warm,
     f"out of focus (a Gaussian of {DEFOCUS_AT_512:g} pixels at 512 on the long side)": _defocused,
     f"over-exposed (x{OVEREXPOSED_BY:g}, white clipping)": _overexposed,
+    f"in a dim room (x{DIM_BY:g})": _dim,
+    f"shaken (a streak of {SHAKEN_AT_512:g} pixels across at 512 on the long side)": _shaken,
 }
 
 
