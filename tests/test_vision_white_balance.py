@@ -57,6 +57,13 @@ def test_a_moderately_dim_photo_is_left_as_it_is_and_a_dark_one_brightened_only_
     assert float(paper_gains(face_papers(image, found)) @ LUMA) == pytest.approx(MOST_BRIGHTER)
 
 
+def test_faces_in_light_beside_faces_in_shade_are_not_brightened_to_a_blank():
+    # as in a Blender frame: a standing row in shade (paper about 80), a meld in light (215)
+    image, found = _table(np.ones(3, np.float32), faces=14)
+    image[:, :60 * 8] = (image[:, :60 * 8] * 0.35).astype(np.uint8)
+    assert paper_gains(face_papers(image, found)) is None
+
+
 def test_a_real_photo_of_flowers_and_seasons_taken_in_a_dim_room_is_read_as_in_light(shared):
     """hk-roboflow 395612705 (a held-out group): the eight flowers and seasons, named right as
     taken. At 0.45 of its light, named unbrightened, the 5f was read as a 1s."""
