@@ -58,3 +58,20 @@ def test_over_exposure_clips_the_light_of_a_share_of_faces_but_never_a_back():
     backs = torch.full((64,), fit.INDEX["back"])
     assert torch.equal(fit.overexpose(x, backs, 1.0, torch.Generator().manual_seed(0)), x)
     assert torch.equal(fit.overexpose(x, faces, 0.0, torch.Generator().manual_seed(0)), x)
+
+
+def test_a_share_of_crops_is_streaked_by_a_moving_camera_each_its_own_way():
+    dots = torch.zeros(40, 3, 64, 48)
+    dots[:, :, 32, 24] = 1.0   # a point of ink in the middle of each crop
+    streaked = fit.shake(dots, 1.0, torch.Generator().manual_seed(0))
+    assert torch.allclose(streaked.sum(dim=(2, 3)), dots.sum(dim=(2, 3)), atol=1e-4)   # no ink made or lost
+    low, high = fit.SHAKE_LENGTH
+    for crop in streaked[:, 0]:
+        points = torch.nonzero(crop > 0.01).float()
+        spread = torch.linalg.eigvalsh(torch.cov(points.T))
+        reach = float((points - points.mean(dim=0)).norm(dim=1).max())
+        assert spread[1] > 2 * spread[0]                  # a streak: long one way, thin across
+        assert low / 2 - 1 <= reach <= high / 2 + 1.5      # about as long as drawn
+    directions = [torch.linalg.eigh(torch.cov(torch.nonzero(c > 0.01).float().T))[1][:, 1].abs() for c in streaked[:, 0]]
+    assert max(float(d[0]) for d in directions) > 0.9 and max(float(d[1]) for d in directions) > 0.9   # down and across
+    assert torch.equal(fit.shake(dots, 0.0, torch.Generator().manual_seed(0)), dots)

@@ -64,9 +64,11 @@ def test_faces_in_light_beside_faces_in_shade_are_not_brightened_to_a_blank():
     assert paper_gains(face_papers(image, found)) is None
 
 
-def test_a_real_photo_of_flowers_and_seasons_taken_in_a_dim_room_is_read_as_in_light(shared):
-    """hk-roboflow 395612705 (a held-out group): the eight flowers and seasons, named right as
-    taken. At 0.45 of its light, named unbrightened, the 5f was read as a 1s."""
+def test_a_real_photo_taken_in_a_dim_room_is_read_as_in_light(shared):
+    """hk-roboflow 420233498 (a held-out group): a hand with a flower. At 0.45 of its light,
+    named unbrightened, 5 of its 15 boxed tiles were named right and the flower was lost (the
+    photo was read with riichi rules); brightened, every boxed tile is read as in the photo as
+    taken (11 right)."""
     import cv2
 
     from vision.image_io import decode_photo
@@ -74,14 +76,20 @@ def test_a_real_photo_of_flowers_and_seasons_taken_in_a_dim_room_is_read_as_in_l
     from vision.train import photos
     from vision.train.detect_eval import match
 
-    (photo,) = [p for p in photos.load(shared / "data" / "photos", photos.HELD_OUT) if "395612705_" in p.key]
-    dim = (cv2.imread(str(photo.path)).astype(np.float32) * 0.45).astype(np.uint8)
-    try:
-        scan = scan_photo(decode_photo(cv2.imencode(".jpg", dim, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()))
-    except ScanError as refused:   # eight tiles are too few for a hand: named all the same
-        scan = refused.named
-    matched = match(np.array(photo.boxes, np.float32), np.array(scan.boxes, np.float32))
-    assert [scan.labels[m] if m is not None else None for m in matched] == photo.tiles
+    (photo,) = [p for p in photos.load(shared / "data" / "photos", photos.HELD_OUT) if "420233498_" in p.key]
+    image = cv2.imread(str(photo.path))
+
+    def read(picture: np.ndarray) -> list[str | None]:
+        try:
+            scan = scan_photo(decode_photo(cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()))
+        except ScanError as refused:   # too few or too many for a hand: named all the same
+            scan = refused.named
+        matched = match(np.array(photo.boxes, np.float32), np.array(scan.boxes, np.float32))
+        return [scan.labels[m] if m is not None else None for m in matched]
+
+    lit, dim = read(image), read((image.astype(np.float32) * 0.45).astype(np.uint8))
+    assert sum(a == b for a, b in zip(lit, photo.tiles)) >= 11
+    assert [a == b for a, b in zip(dim, photo.tiles)] == [a == b for a, b in zip(lit, photo.tiles)]
 
 
 def test_face_down_tiles_tell_nothing_of_the_paper():

@@ -32,6 +32,7 @@ class Settings:
     threads: int = 2
     backbone: str = "plain"     # or "lite0": `model.build`
     overexposed: float = 0.0    # share of crops over-exposed, whites clipped (`overexpose`; tried at 0.08, the card)
+    shaken: float = 0.1         # share of crops streaked by a moving camera (`shake`; 0 before 2026-11-29)
 
 
 def to_tensor(images: np.ndarray) -> torch.Tensor:
@@ -136,19 +137,54 @@ def overexpose(x: torch.Tensor, labels: torch.Tensor, share: float, gen: torch.G
     return (((x * SCALE + MEAN) * light).clamp(max=1.0) - MEAN) / SCALE
 
 
+SHAKE_LENGTH = (3, 9)   # a shaken crop's streak, in input pixels: a phone moved as it took the
+# photo. The held-out photos streaked 6 pixels across at 512 (about 7 here) were named 1771 of 1865
+# right against 1838 as taken, while the rendered crops' shake (`render.photo.degrade`) streaks a
+# face by a few hundredths of its width.
+
+
+def shake(x: torch.Tensor, share: float, gen: torch.Generator) -> torch.Tensor:
+    """A share of the crops streaked as by a moving camera: each averaged along a line of its
+    own length (SHAKE_LENGTH) and direction. No draws where the share is 0, so a run without it
+    sees the augmentation runs before it saw."""
+    if share <= 0:
+        return x
+    chosen = torch.nonzero(torch.rand(x.shape[0], generator=gen) < share).flatten()
+    if len(chosen) == 0:
+        return x
+    low, high = SHAKE_LENGTH
+    size = high if high % 2 else high + 1
+    half = (size - 1) / 2
+    length = low + (high - low) * torch.rand(len(chosen), generator=gen)
+    angle = np.pi * torch.rand(len(chosen), generator=gen)
+    taps = torch.arange(size, dtype=x.dtype) - half
+    yy, xx = torch.meshgrid(taps, taps, indexing="ij")
+    along = xx[None] * torch.cos(angle)[:, None, None] + yy[None] * torch.sin(angle)[:, None, None]
+    across = -xx[None] * torch.sin(angle)[:, None, None] + yy[None] * torch.cos(angle)[:, None, None]
+    # a streak one pixel wide, its ends soft: weights fall off over a pixel across and beyond its ends
+    kernel = (1 - across.abs()).clamp(min=0) * (length[:, None, None] / 2 + 0.5 - along.abs()).clamp(0, 1)
+    kernel = (kernel / kernel.sum(dim=(1, 2), keepdim=True)).repeat_interleave(3, dim=0)   # (3 * chosen, size, size)
+    part = x[chosen].reshape(1, -1, *x.shape[2:])
+    pad = int(half)
+    part = F.conv2d(F.pad(part, (pad, pad, pad, pad), mode="replicate"), kernel[:, None], groups=part.shape[1])
+    out = x.clone()
+    out[chosen] = part.reshape(len(chosen), *x.shape[1:])
+    return out
+
+
 EDGE_CUT = 0.06   # share of crops cut by the photo's left or right edge
 EDGE_KEPT = (0.55, 0.95)   # ... keeping this share of the face's width
 
 
-def photometric(x: torch.Tensor, labels: torch.Tensor, gen: torch.Generator, overexposed: float = 0.0
-                ) -> torch.Tensor:
+def photometric(x: torch.Tensor, labels: torch.Tensor, gen: torch.Generator, overexposed: float = 0.0,
+                shaken: float = 0.0) -> torch.Tensor:
     """Per-sample brightness, contrast and colour cast (now and then a strong one, `tint`, or
     over-exposure, `overexpose`, on a share `overexposed`), now and then a face out of focus
-    (`defocus`), plus
+    (`defocus`) or, on a share `shaken`, streaked by a moving camera (`shake`), plus
     a small shift and zoom, and now and then a tile cut by the photo's edge (`EDGE_CUT`): only
     part of its width in view, stretched to the input as the pipeline stretches the part of a
     face it sees (on rendered hands cut by the frame, 13 of 23 such tiles were named right)."""
-    x = defocus(overexpose(tint(x, labels, gen), labels, overexposed, gen), gen)
+    x = shake(defocus(overexpose(tint(x, labels, gen), labels, overexposed, gen), gen), shaken, gen)
     n = x.shape[0]
     gain = 1 + 0.25 * (torch.rand(n, 1, 1, 1, generator=gen) - 0.5)
     cast = 1 + 0.12 * (torch.rand(n, 3, 1, 1, generator=gen) - 0.5)
@@ -208,7 +244,7 @@ def train(settings: Settings, synth: tuple[np.ndarray, np.ndarray], real: list[R
         for i in range(0, len(order), settings.batch):
             idx = np.sort(order[i:i + settings.batch])
             y = torch.from_numpy(all_labels[idx])
-            x = photometric(to_tensor(all_images[idx]), y, gen, settings.overexposed)
+            x = photometric(to_tensor(all_images[idx]), y, gen, settings.overexposed, settings.shaken)
             loss = F.cross_entropy(model(x), y, label_smoothing=settings.label_smoothing)
             opt.zero_grad()
             loss.backward()
