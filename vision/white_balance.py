@@ -70,11 +70,12 @@ def paper_gains(papers: dict[int, np.ndarray]) -> np.ndarray | None:
     the light needs neither or too few faces show."""
     if len(papers) < MIN_FACES:
         return None
-    paper = np.median(np.array(list(papers.values())), axis=0)
+    faces = np.array(list(papers.values()))
+    paper = np.median(faces, axis=0)
     if paper.min() < 1:
         return None
     gains = cast(paper)
-    by = brighter(np.array(list(papers.values())) * (1.0 if gains is None else gains))
+    by = brighter(faces if gains is None else faces * gains)
     if gains is None and by == 1.0:
         return None
     return (np.ones(3) if gains is None else gains) * by
