@@ -108,13 +108,18 @@ def _started(proc: subprocess.Popen, ready: str) -> str:
     (["demo", "--port", "0", "--seed", "1"], "stop with Ctrl+C"),
     (["table", "simulate", "--pace", "5"], "/dev/"),
 ])
-def test_ctrl_c_ends_a_long_running_command_with_130(tmp_path, command, ready):
+@pytest.mark.parametrize("ignored", [False, True], ids=["", "started-with-ctrl-c-ignored"])
+def test_ctrl_c_ends_a_long_running_command_with_130(tmp_path, command, ready, ignored):
+    # `ignored`: started as a shell starts a background job, SIGINT ignored, so only the
+    # command's own handler stops it; it must be in place when the command says it can be
+    # stopped (a Ctrl+C sent on that line was lost now and then, and the command ran on)
     if command[0] != "table":
         command = [*command, "--data", str(tmp_path)]
     if command[0] != "serve" and not hasattr(os, "openpty"):
         pytest.skip("the simulated table needs a pseudo-terminal")
+    started = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if ignored else None
     proc = subprocess.Popen([sys.executable, "-m", "webui.cli", *command], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT)
+                            stderr=subprocess.STDOUT, preexec_fn=started)
     try:
         _started(proc, ready)
         proc.send_signal(signal.SIGINT)

@@ -161,22 +161,10 @@ def serve_app(app, args: argparse.Namespace, banner=None) -> int:
         print(f"tenbou serve: cannot listen on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
         return 2
     drop_unacknowledged(server)
-    host = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
-    print(f"Tenbou is running at http://{host}:{server.effective_port}/", flush=True)
-    if args.host in ("0.0.0.0", ""):
-        lan = lan_address()
-        if lan:
-            app.config["PUBLIC_URL"] = f"http://{lan}:{server.effective_port}"
-            print(f"  phones on this network: http://{lan}:{server.effective_port}/", flush=True)
-        else:
-            print("  phones on this network: this computer's address, same port", flush=True)
-    from webui.storage.db import shown
-    print(f"  data: {shown(app.config['DATABASE_URL'])}", flush=True)
-    if banner is not None:
-        print(banner(f"http://{host}:{server.effective_port}"), flush=True)
-    print("  stop with Ctrl+C", flush=True)
     # waitress's loop ends on Ctrl+C by catching the KeyboardInterrupt itself, so whether it
-    # was one is noted here, for the exit status the README gives it
+    # was one is noted here, for the exit status the README gives it. The handler goes in before
+    # the start message invites Ctrl+C: started with SIGINT ignored (as a shell's background job
+    # is), a Ctrl+C sent on reading "stop with Ctrl+C" was otherwise lost and the server ran on.
     interrupted = []
 
     def on_ctrl_c(signum, frame):
@@ -187,6 +175,7 @@ def serve_app(app, args: argparse.Namespace, banner=None) -> int:
     except ValueError:          # not the main thread: Python's own handler stays
         previous = None
     try:
+        announce(app, args, server.effective_port, banner)
         server.run()
     except KeyboardInterrupt:
         interrupted.append(signal.SIGINT)
@@ -195,6 +184,26 @@ def serve_app(app, args: argparse.Namespace, banner=None) -> int:
             signal.signal(signal.SIGINT, previous)
         server.close()
     return INTERRUPTED if interrupted else 0
+
+
+def announce(app, args: argparse.Namespace, port: int, banner=None) -> None:
+    """The start message: where Tenbou runs (and, listening on every address, where phones
+    reach it), its data, the `banner`'s lines, and how to stop it."""
+    from webui.storage.db import shown
+
+    host = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
+    print(f"Tenbou is running at http://{host}:{port}/", flush=True)
+    if args.host in ("0.0.0.0", ""):
+        lan = lan_address()
+        if lan:
+            app.config["PUBLIC_URL"] = f"http://{lan}:{port}"
+            print(f"  phones on this network: http://{lan}:{port}/", flush=True)
+        else:
+            print("  phones on this network: this computer's address, same port", flush=True)
+    print(f"  data: {shown(app.config['DATABASE_URL'])}", flush=True)
+    if banner is not None:
+        print(banner(f"http://{host}:{port}"), flush=True)
+    print("  stop with Ctrl+C", flush=True)
 
 
 def table_port_problem(args: argparse.Namespace, command: str) -> int | None:

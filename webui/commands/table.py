@@ -166,12 +166,15 @@ def run_simulate(args) -> int:
         where = f"open {args.port}: {why_closed(error)}" if args.port else f"make a pseudo-terminal: {error}"
         print(f"tenbou: cannot {where}", file=sys.stderr)
         return 2
-    print(link.path, flush=True)
-    print(f"simulated table on {link.path} — watch it with: tenbou table watch --port {link.path}",
-          file=sys.stderr, flush=True)
     table = SimulatedTable(options, time.monotonic())
     try:
+        # Ctrl+C is caught before the path is printed: a caller that waits for the path and then
+        # stops the table must find it stoppable (started with SIGINT ignored, as a shell's
+        # background job is, nothing else would stop it on Ctrl+C)
         with _StopOnSignal() as signalled:
+            print(link.path, flush=True)
+            print(f"simulated table on {link.path} — watch it with: tenbou table watch --port {link.path}",
+                  file=sys.stderr, flush=True)
             run_simulator(link, table, signalled.stop)
     except (serial.SerialException, OSError) as error:
         print(f"tenbou: the simulated table stopped: {why_closed(error)}", file=sys.stderr)
