@@ -41,8 +41,9 @@ MOST_SPREAD = 3.0
 # paper reaches PAPER_LIGHT, at most MOST_BRIGHTER times. That paper by photo: held-out
 # hk-roboflow photos 102-241 (5% under 199, median 217), camerash 195-237, rendered hands
 # 142-255, Blender frames 134-255. Measured on 2026-11-29 with the classifier shipped that
-# morning (the held-out photos named right, of 1865): at 0.45 of their light (that paper about 100), 1832 brightened against 1823 left dim,
-# flowers and seasons 58 against 52 of 72; at 0.7 (about 150) 1833 either way, left alone here.
+# morning (the held-out photos named right, of 1865): at 0.45 of their light (that paper about
+# 100), 1832 brightened against 1823 left dim, flowers and seasons 58 against 52 of 72; at 0.7
+# (about 150) 1833 either way, left alone here.
 # Rendered hands and cases at 0.45: 1321 against 1315 of 1342; Blender frames 723 against 722 of
 # 799. Brightened from 150, one of 40 rendered hands as lit (`render_scene`, 50-pixel faces, seed
 # 221, an ivory face under a yellow cast) read worse, so moderately dim photos are left as they
