@@ -25,7 +25,8 @@ average over sources hides the one a model fails on. Every source is read by bot
   upside down, and from the seat beside, turned a quarter, a source each;
 - rendered cases (`--cases N`): standing rows with white dragons (blank or framed) and a
   concealed kan's face-down ends, wide 16:9 webcam frames with the hand in a strip below
-  shelves of CJK-titled books, and hands cut by the frame's left and right edges;
+  shelves of CJK-titled books, and hands cut by the frame's left and right edges; and (a third
+  as many) hands with two dice beside them, each die read as a tile a false tile;
 - Blender frames (`--blender N`) on the one cloth no detector trains on, where the cache holds
   them (`python -m vision.render.photoreal`, `--held-out-only` for these frames alone; Blender
   is not needed to read them).
@@ -307,6 +308,16 @@ def rendered_cases(count: int, seed: int) -> list[Labelled]:
     return out
 
 
+def hands_with_dice(count: int, seed: int) -> list[Labelled]:
+    """Rendered hands with two dice lying beside them (`render.dice`), as on every riichi table:
+    a die is no tile, and one read as a tile is a false tile. A random stream of its own, so
+    the other rendered sources stay as they were."""
+    from vision.render import render_scene
+    rng = np.random.default_rng([seed, 66])
+    return [_as_labelled(render_scene(rng, dice=2, max_side=1600), f"dice/{n}",
+                         "rendered hands with two dice beside them") for n in range(count)]
+
+
 def blender_frames(count: int) -> list[Labelled]:
     """Blender frames (`python -m vision.render.photoreal`) on the cloth no detector here trains
     on, the blue felt, as many of each scene plan as the cache holds up to `count`: tiles as lit
@@ -579,7 +590,8 @@ def main(argv: list[str] | None = None) -> int:
               (f"rendered riichi hands from other seats (seed {args.seed})", "every tile known",
                by_source(from_other_seats(rendered))),
               (f"rendered cases (seed {args.seed})", "every tile known",
-               by_source(rendered_cases(args.cases, args.seed)) if args.cases else {}),
+               by_source(rendered_cases(args.cases, args.seed) + hands_with_dice(args.cases // 3, args.seed))
+               if args.cases else {}),
               ("Blender frames", "every tile known, whole boxes", by_source(blender_frames(args.blender)))]
     worst: dict[str, tuple[float, str]] = {}
     for title, note, sources in groups:

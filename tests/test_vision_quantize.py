@@ -17,14 +17,15 @@ def test_shipped_model_is_the_quantized_one_with_its_class_names():
     assert meta.custom_metadata_map["quantized"].startswith("int8")
 
 
-def _float_model(path, rng: np.random.Generator) -> None:
-    """A small float network of the classifier's shape: conv, relu, pooling, linear."""
+def _float_model(path, rng: np.random.Generator, labels=LABELS) -> None:
+    """A small float network of the classifier's shape: conv, relu, pooling, linear; naming
+    `labels`."""
     onnx = pytest.importorskip("onnx", reason="quantizing is a training step: it needs the train extra's onnx")
     from onnx import TensorProto, helper, numpy_helper
 
     weights = {
         "w1": rng.normal(0, 0.3, (8, 3, 3, 3)).astype(np.float32), "b1": np.zeros(8, np.float32),
-        "w2": rng.normal(0, 0.5, (len(LABELS), 8)).astype(np.float32), "b2": np.zeros(len(LABELS), np.float32),
+        "w2": rng.normal(0, 0.5, (len(labels), 8)).astype(np.float32), "b2": np.zeros(len(labels), np.float32),
     }
     nodes = [
         helper.make_node("Conv", ["crops", "w1", "b1"], ["c1"], pads=[1, 1, 1, 1]),
@@ -35,12 +36,12 @@ def _float_model(path, rng: np.random.Generator) -> None:
     ]
     graph = helper.make_graph(
         nodes, "tiny", [helper.make_tensor_value_info("crops", TensorProto.FLOAT, ["n", 3, INPUT_H, INPUT_W])],
-        [helper.make_tensor_value_info("logits", TensorProto.FLOAT, ["n", len(LABELS)])],
+        [helper.make_tensor_value_info("logits", TensorProto.FLOAT, ["n", len(labels)])],
         [numpy_helper.from_array(v, k) for k, v in weights.items()])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
     model.ir_version = 8
     entry = model.metadata_props.add()
-    entry.key, entry.value = "labels", ",".join(LABELS)
+    entry.key, entry.value = "labels", ",".join(labels)
     onnx.save(model, str(path))
 
 
@@ -60,3 +61,22 @@ def test_quantizing_keeps_the_class_names_and_the_answers(tmp_path):
     TileClassifier(int8_path)   # refuses a model whose class names differ from the code's
     meta = ort.InferenceSession(str(int8_path)).get_modelmeta().custom_metadata_map
     assert meta["labels"] == ",".join(LABELS) and meta["quantized"].startswith("int8")
+
+
+def test_a_model_from_before_none_was_a_class_still_names_tiles(tmp_path):
+    # so that a model of an earlier run can be measured beside a new one (`bench.vision --classifier`)
+    from vision.labels import NONE
+
+    older = tuple(label for label in LABELS if label != NONE)
+    _float_model(tmp_path / "older.onnx", np.random.default_rng(4), older)
+    classifier = TileClassifier(tmp_path / "older.onnx")
+    (ranking,) = classifier.classify([np.full((64, 48, 3), 200, np.uint8)])
+    assert sorted(name for name, _ in ranking) == sorted(older)
+
+
+def test_a_model_naming_classes_the_code_does_not_know_is_refused(tmp_path):
+    from vision.classify import ModelMissing
+
+    _float_model(tmp_path / "other.onnx", np.random.default_rng(5), LABELS[:-1] + ("joker",))
+    with pytest.raises(ModelMissing, match="other classes"):
+        TileClassifier(tmp_path / "other.onnx")

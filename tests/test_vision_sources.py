@@ -151,6 +151,10 @@ def test_the_photoreal_plan_comes_from_its_seed(tmp_path):
     many = plan(5, 12, tmp_path / "b")["frames"]
     assert any(t["pose"] == "sideways" for f in many for t in f["tiles"])
     assert any(f["table"] for f in many) and any(f["wall"] for f in many) and any(f["props"] for f in many)
+    # dice beside some hands, each its top's picture, from a stream of their own: the rest of a
+    # frame is what the seed drew before dice were drawn
+    assert any(f["dice"] for f in many) and not all(f["dice"] for f in many)
+    assert all((tmp_path / "b" / d["top"]).is_file() and 0.01 < d["side"] < 0.025 for f in many for d in f["dice"])
 
 
 def test_a_blender_frame_is_metered_on_its_faces_not_left_blown_out(tmp_path):

@@ -72,15 +72,18 @@ class TileClassifier:
         self._session = open_session(path, threads, "the tile model", "python -m vision.train")
         self._input = self._session.get_inputs()[0].name
         classes = self._session.get_modelmeta().custom_metadata_map.get("labels")
-        if classes is not None and tuple(classes.split(",")) != LABELS:
+        # the model's own classes, in its order: a model from before `none` was a class names
+        # the others (so the models of two runs can be measured side by side)
+        self.labels = LABELS if classes is None else tuple(classes.split(","))
+        if not set(self.labels) <= set(LABELS):
             raise ModelMissing(f"the tile model {path} names other classes than this code expects")
         self._parts = max(1, parts)
         self._pool = ThreadPoolExecutor(self._parts - 1) if self._parts > 1 else None
 
     def probabilities(self, crops: list[np.ndarray]) -> np.ndarray:
-        """(N, len(LABELS)) class probabilities for the crops."""
+        """(N, len(self.labels)) class probabilities for the crops."""
         if not crops:
-            return np.zeros((0, len(LABELS)), np.float32)
+            return np.zeros((0, len(self.labels)), np.float32)
         logits = self._logits(crops)
         return softmax(logits.astype(np.float64)).astype(np.float32)
 
@@ -107,5 +110,5 @@ class TileClassifier:
         out = []
         for row in probs:
             order = np.argsort(-row)
-            out.append([(LABELS[i], float(row[i])) for i in order])
+            out.append([(self.labels[i], float(row[i])) for i in order])
         return out

@@ -1,7 +1,8 @@
 """The classifier's class names and how they map to tiles.
 
-A class is the tile's MPSZ name (`5m`, `7z`, `3f`), `0m`/`0p`/`0s` for the red fives, or
-`back` for a tile lying face down (a concealed kan shows two).
+A class is the tile's MPSZ name (`5m`, `7z`, `3f`), `0m`/`0p`/`0s` for the red fives,
+`back` for a tile lying face down (a concealed kan shows two), or `none` for something the
+finder took for a tile that is none (a die, a key, a domino: the pipeline drops it).
 """
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ LABELS: tuple[str, ...] = (
     "0m", "0p", "0s",
     *(f"{n}f" for n in range(1, 9)),
     "back",
+    "none",
 )
 BACK = "back"
+NONE = "none"
 INDEX = {label: i for i, label in enumerate(LABELS)}
 
 
@@ -22,7 +25,8 @@ def label_of(tile: str, red: bool = False) -> str:
 
 
 def tile_of(label: str) -> tuple[str, bool]:
-    """The tile name and red flag of a class: `0p` -> (`5p`, True); `back` -> (`back`, False)."""
+    """The tile name and red flag of a class: `0p` -> (`5p`, True); `back` -> (`back`, False)
+    (and `none` as itself)."""
     if label[0] == "0":
         return f"5{label[1]}", True
     return label, False

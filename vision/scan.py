@@ -17,7 +17,7 @@ from .detect import FACE_DOWN, SIDEWAYS, UPRIGHT, Found, find_tiles
 from .hand import CONCEALED, MELD, WIN, Arrangement, Detection, arrange, face_down, overlap_x
 from .hand_request import DEFAULT_RULES, is_bonus, takes_flowers
 from .image_io import Photo, PhotoError, decode_photo, load_photo
-from .labels import BACK, tile_of
+from .labels import BACK, NONE, tile_of
 from .repair import MAX_TRIES, Repaired, one_of_each_bonus, repair
 from .white_balance import balanced, dark_faces, face_papers, paper_gains
 
@@ -44,6 +44,16 @@ OTHER_POSE_SURE, OTHER_POSE_MARGIN = 0.7, 0.2
 # surely, and a tile found as a face is face down when named "back" this surely.
 FACE_UP_SURE = 0.75
 BACK_SURE = 0.84
+# A tile found face up and named "none" (no tile: a die, `render.dice`) this surely as found,
+# and no tile OTHER_POSE_SURE surely in its other pose, is no tile and is left out. Named "none"
+# less surely, it is a tile, its names without that share (so the less sure). Measured with the
+# classifier that first named "none" (2026-11-29), its surest crop as found: of the 17459 labelled
+# tiles found face up on the bench's sources (held-out photos as taken, from farther away and
+# under each light, blur and shake the bench adds; camerash; rendered hands from every seat and
+# cases; Blender frames), none reached 0.65 (the surest 0.61, a 1m of a held-out photo seen
+# otherwise; two over 0.5); of 53 things found beside rendered hands with two dice each, 48
+# reached 0.7 (44 0.8, 34 0.9).
+NOT_A_TILE_SURE = 0.7
 # Share of the face's width and height added on every side before it is named: the model
 # learnt crops cut 4% inside to 10% outside a face's edges.
 CROP_MARGIN = 0.03
@@ -214,15 +224,17 @@ def name_tiles(image: np.ndarray, found: list[Found], classifier) -> list[Detect
     `_settled`). The crops are named with the light's cast taken out (`white_balance`). A tile's
     crops in the other pose (`crop_tile`) are named only where they could settle it: it keeps
     the finder's pose unless named OTHER_POSE_MARGIN surer so, which no name of a tile named
-    surer than 1 - OTHER_POSE_MARGIN as found can be. From the seat beside, most of a hand's
-    tiles lie sideways, and their crops as they lie were a third of its naming."""
+    surer than 1 - OTHER_POSE_MARGIN as found can be, unless that name is "none": a tile's
+    crop in the wrong pose is no face. From the seat beside, most of a hand's tiles lie
+    sideways, and their crops as they lie were a third of its naming."""
     papers = face_papers(image, found)   # read once: the light's cast, and which faces are dark backs
     gains = paper_gains(papers)
     cut = [crop_tile(image, tile) for tile in found]
     named = _surest(classifier, [(i, crop) for i, (crops, _) in enumerate(cut) for crop in crops], gains)
     unsure = [(i, crop) for i, (_, crops) in enumerate(cut)
-              if i not in named or named[i][0][1] + OTHER_POSE_MARGIN <= 1.0 for crop in crops]
-    other = _surest(classifier, unsure, gains)
+              if i not in named or named[i][0][1] + OTHER_POSE_MARGIN <= 1.0 or named[i][0][0] == NONE
+              for crop in crops]
+    other = {i: _tiles_only(ranking) for i, ranking in _surest(classifier, unsure, gains).items()}
     dark = dark_faces(papers)
     return [_settled(tile, named.get(i), other.get(i), i in dark) for i, tile in enumerate(found)]
 
@@ -241,16 +253,27 @@ def _surest(classifier, crops: list[tuple[int, np.ndarray]], gains: np.ndarray |
     return surest
 
 
+def _tiles_only(ranking: list[tuple[str, float]] | None) -> list[tuple[str, float]] | None:
+    """A ranking without "none": the names a tile can have."""
+    return None if ranking is None else [(name, p) for name, p in ranking if name != NONE]
+
+
 def _settled(tile: Found, ranking: list[tuple[str, float]] | None,
              other: list[tuple[str, float]] | None, dark: bool = False) -> Detection:
     """A tile's pose and names, the classifier's word weighed against the finder's: a tile
     found face down and surely named a face is face up; a tile taken for sideways and named
     surest as it lies is upright, and one taken for upright but named surest turned is
     sideways; a tile found as a face but surely named "back", or darker than any face
-    (`dark`, see `white_balance.dark_faces`), is face down."""
+    (`dark`, see `white_balance.dark_faces`), is face down; a thing found as a face and surely
+    named "none" (NOT_A_TILE_SURE) is no tile, its one name "none" (`named_view` leaves it out).
+    `other` has no "none" in it."""
     outline = tile.outline
     if dark:
         return Detection(tile.box, FACE_DOWN, (), outline)
+    if (tile.pose != FACE_DOWN and ranking and ranking[0][0] == NONE and ranking[0][1] >= NOT_A_TILE_SURE
+            and not (other and other[0][1] >= OTHER_POSE_SURE)):
+        return Detection(tile.box, tile.pose, (ranking[0],), outline)
+    ranking = _tiles_only(ranking)
     if tile.pose == FACE_DOWN:
         if ranking and ranking[0][0] != BACK and ranking[0][1] >= FACE_UP_SURE:
             return Detection(tile.box, UPRIGHT, tuple(ranking), outline)
@@ -331,13 +354,14 @@ def _view(photo: Photo, turn: int, classifier, finder) -> tuple[Photo, list[Foun
 
 
 def named_view(photo: Photo, found: list[Found], classifier) -> tuple[Photo, list[Found], list[Detection]]:
-    """A photo's tiles named (`name_tiles`), less the tops of standing tiles (`standing_tops`)."""
+    """A photo's tiles named (`name_tiles`), less the tops of standing tiles (`standing_tops`)
+    and the things named no tile (`_settled`)."""
     detections = name_tiles(photo.image, found, classifier)
-    tops = standing_tops(detections)
-    if not tops:
+    gone = standing_tops(detections) | {i for i, d in enumerate(detections) if d.label == NONE}
+    if not gone:
         return photo, found, detections
-    return (photo, [f for i, f in enumerate(found) if i not in tops],
-            [d for i, d in enumerate(detections) if i not in tops])
+    return (photo, [f for i, f in enumerate(found) if i not in gone],
+            [d for i, d in enumerate(detections) if i not in gone])
 
 
 def standing_tops(detections: list[Detection]) -> set[int]:

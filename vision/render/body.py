@@ -90,27 +90,33 @@ def _paste_top(canvas: np.ndarray, tile: Placed, ts: TileSet, top: np.ndarray, f
                rng: np.random.Generator) -> None:
     img = _surface(tile, ts, fw, fh, rng)
     h, w = img.shape[:2]
-    img = _bevel(img)
+    paste(canvas, _bevel(img), rounded_mask(h, w), top)
+
+
+def paste(canvas: np.ndarray, image: np.ndarray, alpha: np.ndarray, quad: np.ndarray) -> None:
+    """`image` laid on the canvas with its corners on `quad` (4x2, clockwise from top-left),
+    weighed by `alpha` (float 0-1, the image's size) against what lies there."""
+    h, w = image.shape[:2]
     src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
-    m = cv2.getAffineTransform(src[:3], top[:3])
-    x1, y1 = np.floor(top.min(0)).astype(int) - 2
-    x2, y2 = np.ceil(top.max(0)).astype(int) + 2
+    m = cv2.getAffineTransform(src[:3], quad[:3].astype(np.float32))
+    x1, y1 = np.floor(quad.min(0)).astype(int) - 2
+    x2, y2 = np.ceil(quad.max(0)).astype(int) + 2
     x1, y1 = max(0, x1), max(0, y1)
     x2, y2 = min(canvas.shape[1], x2), min(canvas.shape[0], y2)
     if x2 <= x1 or y2 <= y1:
         return
     m[:, 2] -= (x1, y1)
-    size = (x2 - x1, y2 - y1)
-    warped = cv2.warpAffine(img, m, size, flags=cv2.INTER_LINEAR)
-    mask = _rounded_mask(h, w)
-    alpha = cv2.warpAffine(mask, m, size, flags=cv2.INTER_LINEAR)[..., None]
+    size = (int(x2 - x1), int(y2 - y1))
+    warped = cv2.warpAffine(image, m, size, flags=cv2.INTER_LINEAR)
+    weight = cv2.warpAffine(alpha, m, size, flags=cv2.INTER_LINEAR)[..., None]
     region = canvas[y1:y2, x1:x2].astype(np.float32)
-    canvas[y1:y2, x1:x2] = (region * (1 - alpha) + warped.astype(np.float32) * alpha).astype(np.uint8)
+    canvas[y1:y2, x1:x2] = (region * (1 - weight) + warped.astype(np.float32) * weight).astype(np.uint8)
 
 
-def _rounded_mask(h: int, w: int) -> np.ndarray:
+def rounded_mask(h: int, w: int, corner: float = 0.08) -> np.ndarray:
+    """A rectangle's shape with its corners rounded, `corner` of the shorter side (float 0-1)."""
     mask = np.zeros((h, w), np.float32)
-    r = max(1, int(min(h, w) * 0.08))
+    r = max(1, int(min(h, w) * corner))
     cv2.rectangle(mask, (r, 0), (w - 1 - r, h - 1), 1.0, -1)
     cv2.rectangle(mask, (0, r), (w - 1, h - 1 - r), 1.0, -1)
     for cx, cy in ((r, r), (w - 1 - r, r), (r, h - 1 - r), (w - 1 - r, h - 1 - r)):

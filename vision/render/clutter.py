@@ -1,5 +1,5 @@
 """What lies around the tiles in a real photo: desks, cloths with patterns, and things that look
-like tiles and are not (keyboard keys, dominoes, playing cards, book spines, phone screens).
+like tiles and are not (keyboard keys, dominoes, dice, playing cards, book spines, phone screens).
 
 A detector learns "no tile here" from these; every drawing is random in size, colour and place,
 so no one picture can be learnt by heart.
@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 
 from . import photo
+from .dice import draw_die
 
 
 def backdrop(rng: np.random.Generator, h: int, w: int, things: int | None = None) -> np.ndarray:
@@ -92,6 +93,17 @@ def dominoes(image: np.ndarray, rng: np.random.Generator) -> None:
                 cv2.circle(image, (px, py), max(1, width // 10), (20, 20, 20), -1, cv2.LINE_AA)
 
 
+def dice(image: np.ndarray, rng: np.random.Generator) -> None:
+    """Two (or one, or three) dice, as thrown at the start of every hand, seen from above."""
+    side = float(rng.integers(8, max(10, min(image.shape[:2]) // 12)))
+    for _ in range(int(rng.choice([1, 2, 2, 3]))):
+        spot = _place(image, rng, int(side * 2), int(side * 2))
+        if spot is None:
+            return
+        x, y = spot
+        draw_die(image, (x + side, y + side * 0.8), side, float(rng.uniform(0, 90)), side * float(rng.uniform(0, 0.4)), rng)
+
+
 def cards(image: np.ndarray, rng: np.random.Generator) -> None:
     """Playing cards, business cards and sticky notes: light rectangles with marks on them."""
     for _ in range(int(rng.integers(1, 4))):
@@ -147,6 +159,8 @@ def screen(image: np.ndarray, rng: np.random.Generator) -> None:
                         (x + 4, y + row * line), cv2.FONT_HERSHEY_SIMPLEX, line / 30, (255 - paper[0],) * 3, 1)
 
 
+# Dice are drawn apart (`dice`, by the detector's tile-free samples): one more drawer here would
+# change every seeded backdrop, and with them the rendered webcam frames the bench and tests read.
 DRAWERS = (keyboard, dominoes, cards, spines, screen)
 
 

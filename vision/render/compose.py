@@ -1,13 +1,14 @@
 """Put placed tiles on a table and photograph them: the common path of scenes and crops."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
 from . import photo
 from .body import Placed, corners, draw_shadow, draw_tile, footprint
+from .dice import SIDE_TO_FACE, draw_die, free_spots
 from .tilesets import TileSet
 
 
@@ -16,11 +17,12 @@ class Shot:
     image: np.ndarray          # BGR uint8
     quads: list[np.ndarray]    # each tile's face (or back) in image pixels (4x2), in input order
     outlines: list[np.ndarray]  # each whole tile as the camera sees it, face and body (8x2)
+    dice: list[np.ndarray] = field(default_factory=list)   # each die's top in image pixels (4x2)
 
 
 def photograph(tiles: list[Placed], ts: TileSet, rng: np.random.Generator, *, face_w: float, aspect: float,
                out_face_w: float, tilt: float, yaw: float, margin: float = 1.5,
-               max_side: int | None = None, degrade: bool = True, standing: bool = False) -> Shot:
+               max_side: int | None = None, degrade: bool = True, standing: bool = False, dice: int = 0) -> Shot:
     """Draw `tiles` (plane units: a face is `face_w` wide) and view them from a camera `tilt`
     degrees off vertical, turned `yaw`, so that a face is about `out_face_w` pixels wide.
     `aspect` is the face's height over its width, as the layout used. `standing`: the tiles
@@ -50,18 +52,20 @@ def photograph(tiles: list[Placed], ts: TileSet, rng: np.random.Generator, *, fa
     tops: list[np.ndarray] = [None] * len(moved)  # type: ignore[list-item]
     for i in order:
         tops[i] = draw_tile(canvas, moved[i], ts, fw, fh, depth, rng)
+    dice_tops = _dice(canvas, tops, dice, fw, depth, rng) if dice else []
     h_cam = photo.camera_homography(rng, pw, ph, tilt, yaw)
     quads = [cv2.perspectiveTransform(q[None].astype(np.float32), h_cam)[0] for q in tops]
+    in_frame = [cv2.perspectiveTransform(q[None].astype(np.float32), h_cam)[0] for q in dice_tops]   # the dice too
     # scale so a face is about out_face_w wide, then frame everything with a margin
     widths = [np.linalg.norm(q[1] - q[0]) if t.pose != "sideways" else np.linalg.norm(q[3] - q[0])
               for q, t in zip(quads, moved)]
     scale = out_face_w / max(1e-3, float(np.median(widths)))
     if max_side:
-        span = np.ptp(np.vstack(quads), axis=0) * scale + 2 * pad * scale / 2
+        span = np.ptp(np.vstack(quads + in_frame), axis=0) * scale + 2 * pad * scale / 2
         scale *= min(1.0, max_side / max(span))
     corners_img = cv2.perspectiveTransform(
         np.array([[[0, 0], [pw, 0], [pw, ph], [0, ph]]], np.float32), h_cam)[0] * scale
-    content = np.vstack(quads) * scale
+    content = np.vstack(quads + in_frame) * scale
     lo = content.min(0) - rng.uniform(0.3, 1.2, 2) * out_face_w
     hi = content.max(0) + rng.uniform(0.3, 1.2, 2) * out_face_w
     lo = np.maximum(lo, corners_img.min(0))
@@ -76,7 +80,19 @@ def photograph(tiles: list[Placed], ts: TileSet, rng: np.random.Generator, *, fa
     quads = [cv2.perspectiveTransform(q[None].astype(np.float32), full)[0] for q in tops]
     down = np.array([0, depth], np.float32)
     outlines = [cv2.perspectiveTransform(np.vstack([q, q + down])[None].astype(np.float32), full)[0] for q in tops]
-    return Shot(image, quads, outlines)
+    seen_dice = [cv2.perspectiveTransform(q[None].astype(np.float32), full)[0] for q in dice_tops]
+    return Shot(image, quads, outlines, seen_dice)
+
+
+def _dice(canvas: np.ndarray, tops: list[np.ndarray], count: int, fw: float, depth: float,
+          rng: np.random.Generator) -> list[np.ndarray]:
+    """`count` dice (fewer where the tiles leave no room) drawn on the canvas clear of the
+    tiles (`tops`, their bodies `depth` below), each die's body below its top (a die lies on
+    the table even where the tiles stand) as deep for its size as a tile's."""
+    side = fw * float(rng.uniform(*SIDE_TO_FACE))
+    taken = np.array([[*q.min(0), *(q.max(0) + (0, max(0.0, depth)))] for q in tops], np.float32)
+    spots = free_spots(taken, (canvas.shape[1], canvas.shape[0]), side, count, rng)
+    return [draw_die(canvas, spot, side, float(rng.uniform(0, 90)), abs(depth) * side / fw, rng) for spot in spots]
 
 
 def _warp_onto_cloth(canvas: np.ndarray, cloth: np.ndarray, homography: np.ndarray,

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..labels import BACK, LABELS
+from ..labels import BACK, LABELS, NONE
 from .body import FACE_DOWN, SIDEWAYS, UPRIGHT, Placed
 from .compose import box_of, photograph, random_aspect
 from .tilesets import TileSet, has_red_fives, random_set
 
-FACE_LABELS = tuple(label for label in LABELS if label != BACK)
+FACE_LABELS = tuple(label for label in LABELS if label not in (BACK, NONE))
 RIICHI_LABELS = tuple(label for label in FACE_LABELS if not label.endswith("f"))
 # flowers and seasons differ most between makers and are few in a set: drawn half as often again
 BONUS_WEIGHT = 1.5
+# a share of random rows have one or two dice beside them, cut as the finder would box them
+# and named NONE (`render.dice`): about 3.5% of the crops, 1.5 times a tile class's share
+DICE_ROWS = 0.15
 
 
 def labels_for(ts: TileSet) -> tuple[str, ...]:
@@ -27,12 +30,14 @@ def render_crops(rng: np.random.Generator, labels: list[str] | None = None, tile
 
     `labels` picks the classes (random, 3-9 of them, when None); `back` is a face-down tile.
     A sideways tile is cut and turned upright as the caller would; a `flip` share of crops
-    is upside down, as players leave some tiles.
+    is upside down, as players leave some tiles. A random row (`labels` None) may have dice
+    beside it (DICE_ROWS), whose crops follow the tiles', named NONE.
     """
     ts = tileset or random_set(rng)
     choices = labels_for(ts)
     weights = np.array([BONUS_WEIGHT if label.endswith("f") else 1.0 for label in choices])
     weights /= weights.sum()
+    dice = int(rng.integers(1, 3)) if labels is None and rng.random() < DICE_ROWS else 0
     if labels is None:
         labels = [BACK if rng.random() < 0.04 else choices[int(rng.choice(len(choices), p=weights))]
                   for _ in range(int(rng.integers(3, 10)))]
@@ -52,8 +57,14 @@ def render_crops(rng: np.random.Generator, labels: list[str] | None = None, tile
                             quarter=1 if rng.random() < 0.8 else 3))
         x += width + gap
     shot = photograph(tiles, ts, rng, face_w=face_w, aspect=aspect, out_face_w=out_w, tilt=float(rng.uniform(0, 45)),
-                      yaw=float(rng.normal(0, 6)), margin=0.8)
-    return [(_cut(shot.image, quad, tile, rng, flip), label) for quad, tile, label in zip(shot.quads, tiles, labels)]
+                      yaw=float(rng.normal(0, 6)), margin=1.0 if dice else 0.8, dice=dice)
+    crops = [(_cut(shot.image, quad, tile, rng, flip), label) for quad, tile, label in zip(shot.quads, tiles, labels)]
+    return crops + [(_cut(shot.image, quad, None, rng, flip), NONE) for quad in shot.dice if _in_view(quad, shot.image)]
+
+
+def _in_view(quad: np.ndarray, image: np.ndarray) -> bool:
+    h, w = image.shape[:2]
+    return bool(quad.min() >= 0 and (quad[:, 0] <= w).all() and (quad[:, 1] <= h).all())
 
 
 def render_crop(rng: np.random.Generator, label: str | None = None, tileset: TileSet | None = None) -> tuple[np.ndarray, str]:
@@ -67,7 +78,7 @@ def render_crop(rng: np.random.Generator, label: str | None = None, tileset: Til
     return crops[row.index(target)] if label is None or label in row else crops[0]
 
 
-def _cut(image: np.ndarray, quad: np.ndarray, tile: Placed, rng: np.random.Generator, flip: float) -> np.ndarray:
+def _cut(image: np.ndarray, quad: np.ndarray, tile: Placed | None, rng: np.random.Generator, flip: float) -> np.ndarray:
     x1, y1, x2, y2 = box_of(quad, image.shape)
     bw, bh = x2 - x1, y2 - y1
     jx = rng.uniform(-0.04, 0.1, 2) * bw
@@ -76,7 +87,7 @@ def _cut(image: np.ndarray, quad: np.ndarray, tile: Placed, rng: np.random.Gener
     cx1, cx2 = int(max(0, x1 - jx[0])), int(min(w, x2 + jx[1]))
     cy1, cy2 = int(max(0, y1 - jy[0])), int(min(h, y2 + jy[1]))
     crop = image[cy1:max(cy1 + 2, cy2), cx1:max(cx1 + 2, cx2)]
-    if tile.pose == SIDEWAYS:
+    if tile is not None and tile.pose == SIDEWAYS:
         crop = np.rot90(crop, -tile.quarter)
     if rng.random() < flip:
         crop = crop[::-1, ::-1]

@@ -40,17 +40,20 @@ class Scene:
     tiles: list[SceneTile]
     hand: dict                                         # request per shared/spec/hand-json.md
     tileset: TileSet | None = field(default=None, repr=False)
+    dice: list[list[float]] = field(default_factory=list)   # each die's top (x1, y1, x2, y2): no tile
 
 
 def render_scene(rng: np.random.Generator, *, hand: Hand | None = None, melds: int | None = None,
                  dora: int | None = None, art: str | None = None, tilt: float | None = None,
                  yaw: float | None = None, face_px: float | None = None, melds_below: bool | None = None,
-                 sort: bool = True, degrade: bool = True, max_side: int = 2000, standing: bool = False) -> Scene:
+                 sort: bool = True, degrade: bool = True, max_side: int = 2000, standing: bool = False,
+                 dice: int = 0) -> Scene:
     """A photo of a random (or the given) winning hand.
 
     `art`: "fluffy" (the CC0 riichi art) or "drawn" (other styles); `tilt`: degrees from straight
     above (0-45); `yaw`: the camera's turn; `face_px`: a face's width in the photo; `standing`:
-    the tiles stand facing the camera, a player's own hand seen from their seat (`photograph`).
+    the tiles stand facing the camera, a player's own hand seen from their seat (`photograph`);
+    `dice`: as many dice lie beside the tiles (`render.dice`).
     """
     hand = hand or random_hand(rng, melds, dora)
     ts = random_set(rng, art)
@@ -65,11 +68,11 @@ def render_scene(rng: np.random.Generator, *, hand: Hand | None = None, melds: i
     shot = photograph([p for p, _ in placed], ts, rng, face_w=fw, aspect=aspect, out_face_w=face_px,
                       tilt=float(rng.uniform(0, 45)) if tilt is None else tilt,
                       yaw=float(rng.normal(0, 5)) if yaw is None else yaw,
-                      margin=1.0, max_side=max_side, degrade=degrade, standing=standing)
+                      margin=1.0, max_side=max_side, degrade=degrade, standing=standing, dice=dice)
     tiles = [SceneTile(p.label if p.pose != FACE_DOWN else BACK, str(Tile(t.kind)), t.red,
                        box_of(q, shot.image.shape), p.pose, p.group, p.meld, box_of(o, shot.image.shape))
              for (p, t), q, o in zip(placed, shot.quads, shot.outlines)]
-    return Scene(shot.image, tiles, hand.request(), ts)
+    return Scene(shot.image, tiles, hand.request(), ts, [box_of(q, shot.image.shape) for q in shot.dice])
 
 
 def _layout(hand: Hand, rng: np.random.Generator, fw: float, fh: float, sort: bool,

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from ..render import render_scene
-from ..render.clutter import backdrop, page, room
+from ..render.clutter import backdrop, dice, page, room
 from ..render.scene import webcam_frame
 from ..render.fingers import draw_fingers
 from ..detect import STRIDE
@@ -23,6 +23,10 @@ FACE_UP, FACE_DOWN_HEAT = 0, 1
 MIN_FACE = 6          # input pixels: a smaller face is neither taught as a tile nor as no tile
 MIN_VISIBLE = 0.5     # a tile cut by the picture's edge is taught as a tile when this much shows
 HIDDEN = 0.45         # a face this much under a finger is taught as no tile
+# Dice lie beside the tiles on most tables; drawn beside this share of rendered hands and on
+# this share of the tile-free backdrops (added 2026-11-29: no detector shipped then had seen a
+# die, and dice pasted beside hands and held-out photos were found as tiles 51 times in 123).
+DICE_HANDS = 0.25
 
 
 @dataclass
@@ -45,10 +49,11 @@ def real_sample(image: np.ndarray, boxes: list, unnamed: list = ()) -> Sample:
 
 def rendered_sample(rng: np.random.Generator) -> Sample:
     """A rendered hand: lying and photographed from above or at an angle, or standing and seen
-    from the player's seat."""
+    from the player's seat; now and then with dice beside it (DICE_HANDS), no tiles to find."""
     standing = rng.random() < 0.35
     scene = render_scene(rng, standing=standing, tilt=float(rng.uniform(0, 35 if standing else 50)),
-                         face_px=float(rng.uniform(28, 80)), max_side=1000, melds_below=None)
+                         face_px=float(rng.uniform(28, 80)), max_side=1000, melds_below=None,
+                         dice=int(rng.integers(1, 3)) if rng.random() < DICE_HANDS else 0)
     tiles = scene.tiles
     return Sample(scene.image, np.array([t.box for t in tiles], np.float32),
                   np.array([t.whole for t in tiles], np.float32), np.array([t.pose == "face_down" for t in tiles]),
@@ -80,15 +85,17 @@ def photoreal_sample(image: np.ndarray, tiles: list[dict]) -> Sample:
 
 
 def empty_sample(rng: np.random.Generator, side: int, rooms: float = 0.0, pages: float = 0.0) -> Sample:
-    """A picture with no tile at all: cloths, desks, keyboards, dominoes, cards, screens; in a
-    `rooms` share, shelves of CJK-titled books and printed cards (`clutter.room`); in a `pages`
-    share, a page of text in large and small letters (`clutter.page`)."""
+    """A picture with no tile at all: cloths, desks, keyboards, dominoes, cards, screens, and in a
+    DICE_HANDS share dice; in a `rooms` share, shelves of CJK-titled books and printed cards
+    (`clutter.room`); in a `pages` share, a page of text in large and small letters (`clutter.page`)."""
     if pages and rng.random() < pages:
         image = page(rng, side, side)
     elif rooms and rng.random() < rooms:
         image = room(rng, side, side)
     else:
         image = backdrop(rng, side, side, things=int(rng.integers(2, 9)))
+        if rng.random() < DICE_HANDS:
+            dice(image, rng)
     return Sample(image, np.zeros((0, 4), np.float32), np.zeros((0, 4), np.float32), np.zeros(0, bool),
                   np.zeros(0, bool), True)
 

@@ -16,6 +16,7 @@ from scorer.tiles import KINDS, Tile
 
 from ...labels import BACK
 from ..clutter import room
+from ..dice import SIDE_TO_FACE, die_top
 from ..faces import draw_face
 from ..hands import random_hand
 from ..tilesets import random_set
@@ -79,6 +80,21 @@ def _surroundings(rng: np.random.Generator, folder: Path, n: int) -> dict:
     return out
 
 
+def _dice(seed: int, n: int, folder: Path, tile_width: float) -> list[dict]:
+    """Now and then one or two dice beside the hand's end (`render.dice`: no tiles to find), from
+    a random stream of their own, so a seed's frames are otherwise those it drew before dice."""
+    rng = np.random.default_rng([seed, n, 6])
+    out = []
+    for k in range(int(rng.choice([0, 0, 1, 2]))):
+        side = tile_width * float(rng.uniform(*SIDE_TO_FACE))
+        name = f"die-{n}-{k}.png"
+        cv2.imwrite(str(folder / name), die_top(240, rng))
+        out.append({"top": name, "side": side, "end": float(rng.choice([-1, 1])),
+                    "reach": float(rng.uniform(0.01, 0.06)) + k * side * 1.6,
+                    "depth": float(rng.uniform(-0.04, 0.04)), "turn": float(rng.uniform(0, 90))})
+    return out
+
+
 def plan(seed: int, count: int, folder: Path) -> dict:
     """Each frame's tiles (face image, pose, place), what lies and stands around them, table,
     light and camera, from the seed."""
@@ -102,6 +118,7 @@ def plan(seed: int, count: int, folder: Path) -> dict:
             "gap": float(rng.uniform(0.0005, 0.002)),
             **_surroundings(rng, folder, n),
         })
+        frames[-1]["dice"] = _dice(seed, n, folder, frames[-1]["size"][0])
     return {"seed": seed, "frames": frames}
 
 

@@ -1,7 +1,7 @@
 """Runs inside Blender (`blender -b -P blender_scene.py -- plan.json`): builds each planned frame
 (rounded tile blocks, a face layer with its picture, a coloured back layer; the hand standing or
 lying with its called melds, the called tile turned; discards and a wall row beyond it; a cloth;
-a wall with a room's picture, cups and boxes; an area light and now and then the sun; a phone or
+a wall with a room's picture, cups, boxes and dice; an area light and now and then the sun; a phone or
 webcam camera), renders it with Cycles on the CPU and writes the tiles' boxes projected from
 their corners (`boxes.json`, then `labels.json` once `meter.py` has developed the frames: per frame, each tile's label, pose, whole box and face box in
 pixels). Only Blender's own Python runs this file; the plan comes from `__main__.py`.
@@ -145,6 +145,19 @@ def surroundings(frame, folder, centre, span):
             block(f"prop{k}", (sx, sy, sz / 3), (x, prop["depth"], sz / 6), mat, 0.002)
 
 
+def dice(frame, folder, centre, span):
+    """Dice lying beyond an end of the hand: ivory rounded cubes, the top a picture of its pips
+    (`render.dice`); no tiles, so no boxes."""
+    ivory = material("die", (0.93, 0.91, 0.86), 0.3)
+    for k, die in enumerate(frame.get("dice", [])):
+        s = die["side"]
+        x = centre.x + die["end"] * (span / 2 + die["reach"] + s / 2)
+        cube = block(f"die{k}", (s, s, s), (x, die["depth"], s / 2), ivory, s * 0.12)
+        cube.rotation_euler = Euler((0, 0, math.radians(die["turn"])))
+        face_plane(f"die{k}p", (x, die["depth"], s + 0.0002), (s * 0.9, s * 0.9), (0, 0, math.radians(die["turn"])),
+                   str(folder / die["top"]), (0.93, 0.91, 0.86))
+
+
 def build(frame, folder):
     bpy.ops.wm.read_factory_settings(use_empty=True)
     scene = bpy.context.scene
@@ -158,6 +171,7 @@ def build(frame, folder):
     boxes += table_tiles(frame, mats, folder, span)
     centre = Vector((span / 2, -0.02 if standing else 0.0, h / 2 if standing else 0.0))
     surroundings(frame, folder, centre, span)
+    dice(frame, folder, centre, span)
     target = camera(scene, frame, centre, span)
     lights(scene, frame, centre, target)
     return boxes
