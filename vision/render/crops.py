@@ -14,7 +14,7 @@ RIICHI_LABELS = tuple(label for label in FACE_LABELS if not label.endswith("f"))
 # flowers and seasons differ most between makers and are few in a set: drawn half as often again
 BONUS_WEIGHT = 1.5
 # a share of random rows have one or two dice beside them, cut as the finder would box them
-# and named NONE (`render.dice`): about 3.5% of the crops, 1.5 times a tile class's share
+# and named NONE (`render.dice`): about 3.3% of the crops, 1.5 times a tile class's share
 DICE_ROWS = 0.15
 
 

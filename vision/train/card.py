@@ -42,7 +42,7 @@ This model's recipe adds one class to the one before it: `none`, learnt from dic
 beside the tiles on every riichi table, and no model here had seen one: dice pasted beside 30
 rendered hands and 40 held-out photos were found as tiles 51 times in 123, and named 1s, 4p, 4z
 or 3p, most more than half surely. Beside 15% of the rendered rows now lie one or two dice
-(`vision/render/dice.py`), cut as the detector boxes them and named `none` (about 3.5% of the
+(`vision/render/dice.py`), cut as the detector boxes them and named `none` (about 3.3% of the
 crops), and the pipeline leaves out a thing named `none` at least 0.7 surely as found
 (`vision/scan.py: NOT_A_TILE_SURE`; of 17459 labelled tiles found face up on the bench's
 sources, none was named so more than 0.61). Two runs of the recipe, seed 7 (this model) and
@@ -254,7 +254,7 @@ CPUs without VNNI instructions, where 8-bit weights overflow onnxruntime's 16-bi
   Flowers and seasons are drawn 1.5 times as often as other tiles. Beside {DICE_ROWS:.0%} of the
   rows lie one or two dice (`vision/render/dice.py`: ivory, the one pip large and red, on some
   the four red too; 0.5-0.75 of a face wide), each cut at its top as the detector boxes it and
-  named `none`: about 3.5% of the crops.
+  named `none`: about 3.3% of the crops.
 - **Real crops** ({tuning_used} crops a pass, each seen {settings.real_repeats} times an epoch with a new
   border, blur, now and then shrunk to a face a dozen or two pixels wide, and flips):
   - the boxed tiles of the training photos of `shared/data/photos/hk-roboflow` ("Chinese Mahjong
