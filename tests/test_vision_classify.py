@@ -201,3 +201,14 @@ def test_the_pretrained_classifier_exports_with_the_same_input_and_answers(tmp_p
         expected = torch.softmax(model(torch.from_numpy(prepare(crops))), 1).numpy()
     got = TileClassifier(tmp_path / "lite0.onnx").probabilities(crops)
     assert np.abs(got - expected).max() < 1e-4
+
+
+def test_a_model_s_classes_come_from_its_metadata():
+    from vision.classify import model_classes
+    from vision.labels import NONE
+
+    older = [label for label in LABELS if label != NONE]   # a model from before `none` was a class
+    assert model_classes(",".join(older)) == tuple(older)
+    assert model_classes(None) == LABELS
+    assert model_classes(",".join(LABELS)) == LABELS
+    assert model_classes(",".join(older + ["joker"])) is None

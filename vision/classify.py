@@ -62,6 +62,15 @@ def softmax(logits: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
+def model_classes(stored: str | None) -> tuple[str, ...] | None:
+    """A model's classes in its output's order, from its metadata (`stored`: comma-separated;
+    LABELS where it says none), or None where it names a class this code does not know. A model
+    from before `none` was a class names the others: it still loads, so the models of two runs
+    can be measured side by side."""
+    classes = LABELS if stored is None else tuple(stored.split(","))
+    return classes if set(classes) <= set(LABELS) else None
+
+
 class TileClassifier:
     """Names upright tile crops. Thread-compatible; one instance per process is enough."""
 
@@ -71,11 +80,8 @@ class TileClassifier:
         path = Path(model_path_) if model_path_ is not None else model_path(MODEL_NAME)
         self._session = open_session(path, threads, "the tile model", "python -m vision.train")
         self._input = self._session.get_inputs()[0].name
-        classes = self._session.get_modelmeta().custom_metadata_map.get("labels")
-        # the model's own classes, in its order: a model from before `none` was a class names
-        # the others (so the models of two runs can be measured side by side)
-        self.labels = LABELS if classes is None else tuple(classes.split(","))
-        if not set(self.labels) <= set(LABELS):
+        self.labels = model_classes(self._session.get_modelmeta().custom_metadata_map.get("labels"))
+        if self.labels is None:
             raise ModelMissing(f"the tile model {path} names other classes than this code expects")
         self._parts = max(1, parts)
         self._pool = ThreadPoolExecutor(self._parts - 1) if self._parts > 1 else None
