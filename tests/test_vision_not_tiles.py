@@ -35,7 +35,8 @@ def _photo():
 
 def test_a_thing_named_none_surely_is_left_out():
     photo = _photo()
-    found = [Found((20, 40, 80, 120), UPRIGHT), Found((100, 40, 160, 120), UPRIGHT), Found((200, 60, 240, 100), UPRIGHT)]
+    found = [Found((20, 40, 80, 120), UPRIGHT), Found((100, 40, 160, 120), UPRIGHT),
+             Found((200, 60, 240, 100), UPRIGHT)]
     classifier = ByCrop([("3p", 0.97), (NONE, 0.01)], [("4p", 0.95), (NONE, 0.02)],
                         [(NONE, NOT_A_TILE_SURE), ("4p", 0.15)])
     _, kept, detections = named_view(photo, found, classifier)

@@ -2,7 +2,7 @@
 
 A class is the tile's MPSZ name (`5m`, `7z`, `3f`), `0m`/`0p`/`0s` for the red fives,
 `back` for a tile lying face down (a concealed kan shows two), or `none` for something the
-finder took for a tile that is none (a die, a key, a domino: the pipeline drops it).
+finder took for a tile that is none (a die: the pipeline drops it).
 """
 from __future__ import annotations
 

@@ -101,7 +101,8 @@ def dice(image: np.ndarray, rng: np.random.Generator) -> None:
         if spot is None:
             return
         x, y = spot
-        draw_die(image, (x + side, y + side * 0.8), side, float(rng.uniform(0, 90)), side * float(rng.uniform(0, 0.4)), rng)
+        draw_die(image, (x + side, y + side * 0.8), side, float(rng.uniform(0, 90)),
+                 side * float(rng.uniform(0, 0.4)), rng)
 
 
 def cards(image: np.ndarray, rng: np.random.Generator) -> None:

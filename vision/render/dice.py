@@ -33,7 +33,8 @@ def die_top(side: float, rng: np.random.Generator, pips: int | None = None) -> n
     n = int(rng.integers(1, 7)) if pips is None else pips
     s = max(8, int(round(side)))
     ivory = int(rng.integers(0, 25))
-    body = tuple(int(v) for v in np.clip(np.array([235 - ivory, 242 - ivory // 2, 245]) + rng.integers(-8, 9, 3), 0, 255))
+    shade = np.array([235 - ivory, 242 - ivory // 2, 245]) + rng.integers(-8, 9, 3)
+    body = tuple(int(v) for v in np.clip(shade, 0, 255))
     image = np.empty((s, s, 3), np.uint8)
     image[:] = body
     chinese = rng.random() < 0.4   # the four red as well, as Chinese dice have it
@@ -75,7 +76,8 @@ def free_spots(taken: np.ndarray, size: tuple[int, int], side: float, count: int
     for _ in range(40 * count):
         if len(spots) == count:
             break
-        x, y = float(rng.uniform(side * 0.75, width - side * 0.75)), float(rng.uniform(side * 0.75, height - side * 1.5))
+        x = float(rng.uniform(side * 0.75, width - side * 0.75))
+        y = float(rng.uniform(side * 0.75, height - side * 1.5))
         room = np.array([x - side * 0.75, y - side * 0.75, x + side * 0.75, y + side * 1.5])
         boxes = np.vstack([taken.reshape(-1, 4)] + [np.array([[sx - side, sy - side, sx + side, sy + side]])
                                                      for sx, sy in spots])
