@@ -148,6 +148,8 @@ def surroundings(frame, folder, centre, span):
 def dice(frame, folder, centre, span):
     """Dice lying beyond an end of the hand: ivory rounded cubes, the top a picture of its pips
     (`render.dice`); no tiles, so no boxes."""
+    if not frame.get("dice"):
+        return
     ivory = material("die", (0.93, 0.91, 0.86), 0.3)
     for k, die in enumerate(frame.get("dice", [])):
         s = die["side"]
