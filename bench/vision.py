@@ -244,6 +244,28 @@ def at_camera_aspect(photos: list[Labelled], title: str) -> list[Labelled]:
     return out
 
 
+# Held askew: a phone at a slant to the hand (or a hand laid at a slant to the photo), each
+# photo turned this many degrees, counter-clockwise and clockwise in turn, on a canvas grown to
+# hold it whole (`vision.level.level` around the whole photo). A box is the box around its
+# corners turned: the labels box tiles lying about level, so it is the tile's (but on the one
+# photo whose tiles lie diagonally: its 14 turned boxes are no tile's, and count missed and false).
+ASKEW_BY = 20.0
+
+
+def askew(photos: list[Labelled], title: str) -> list[Labelled]:
+    """The photos turned `ASKEW_BY` degrees either way in turn, boxes turned with them, a source."""
+    from vision.level import level
+
+    out = []
+    for n, photo in enumerate(photos):
+        image = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
+        turned = level(image, ASKEW_BY if n % 2 == 0 else -ASKEW_BY, [(0, 0, image.shape[1], image.shape[0])])
+        out.append(_redrawn(photo, turned.image, lambda b, turned=turned: list(turned.box_to(b)),
+                            f"{SEEN_OTHERWISE_MARK}{title} held askew (turned {ASKEW_BY:g} degrees, "
+                            "either way in turn)"))
+    return out
+
+
 def _as_labelled(scene, key: str, source: str) -> Labelled:
     ok, data = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
     tiles = [(list(t.whole or t.box), t.label) for t in scene.tiles]
@@ -583,7 +605,7 @@ def main(argv: list[str] | None = None) -> int:
     groups = [("hk-roboflow held out", "every tile boxed", by_source(hk)),
               ("hk-roboflow held out, seen otherwise", "every tile boxed",
                by_source(seen_otherwise(hk, "hk-roboflow held out") + from_farther(hk, "hk-roboflow held out")
-                         + at_camera_aspect(hk, "hk-roboflow held out"))),
+                         + at_camera_aspect(hk, "hk-roboflow held out") + askew(hk, "hk-roboflow held out"))),
               ("camerash held out", "some tiles labelled: only those scored", {"camerash": camerash} if camerash else {}),
               (f"rendered riichi hands (seed {args.seed})", "every tile known",
                by_source(rendered)),

@@ -15,7 +15,8 @@ classifier) and the whole tile as seen, face and body (what a person would draw 
 
 Where the tiles found are small at that size (a hand in a strip of a webcam frame, a table seen
 from a chair), the part of the photo that holds them is searched again, enlarged (`closer_view`),
-and its tiles are the photo's.
+and its tiles are the photo's; unless they lie askew (`vision.level`): the pipeline then finds
+them again in the photo turned level, and looks closer there.
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ import numpy as np
 
 from models import model_path
 
+from .level import LEVEL_FROM, hand_tilt
 from .onnx_model import open_session
 
 UPRIGHT, SIDEWAYS, FACE_DOWN = "upright", "sideways", "face_down"
@@ -253,7 +255,10 @@ class TileFinder:
         threshold = self.threshold if threshold is None else threshold
         raw, seen = self.raw(image)
         tiles = decode(raw, threshold, seen, image.shape[:2])
-        closer = closer_view(tiles, image.shape[:2], self.side) if self.closer else None
+        # tiles lying askew are found again levelled (`vision.scan.read_found`), closer there if
+        # they are small: a closer look at them here would be time lost
+        askew = abs(hand_tilt(tiles)) >= LEVEL_FROM
+        closer = closer_view(tiles, image.shape[:2], self.side) if self.closer and not askew else None
         if closer is None:
             return tiles
         (x1, y1, x2, y2), factor = closer

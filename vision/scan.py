@@ -18,6 +18,7 @@ from .hand import CONCEALED, MELD, WIN, Arrangement, Detection, arrange, face_do
 from .hand_request import DEFAULT_RULES, is_bonus, takes_flowers
 from .image_io import Photo, PhotoError, decode_photo, load_photo
 from .labels import BACK, NONE, tile_of
+from .level import LEVEL_FROM, hand_tilt, level
 from .repair import MAX_TRIES, Repaired, one_of_each_bonus, repair
 from .white_balance import balanced, dark_faces, face_papers, paper_gains
 
@@ -104,6 +105,7 @@ TURNED_SAID = {cv2.ROTATE_180: "the hand lies upside down in the photo, as seen 
                cv2.ROTATE_90_CLOCKWISE: "the hand lies across the photo: it was read turned a quarter clockwise",
                cv2.ROTATE_90_COUNTERCLOCKWISE: "the hand lies across the photo: it was read turned a quarter "
                                                "counter-clockwise"}
+LEVELLED_SAID = "the hand lies askew in the photo, its rows {:.0f} degrees off level: it was read levelled"
 
 
 def pipeline_classifier(path: Path | None = None):
@@ -297,11 +299,33 @@ def scan_photo(photo: Photo, classifier=None, situation: dict | None = None) -> 
 
 def read_found(photo: Photo, found: list[Found], classifier, situation: dict | None = None,
                finder=None) -> Scan:
+    """The tiles found in a photo named and read as a hand, however it lies: a hand lying
+    askew (`hand_tilt`) is found again in the photo turned level (the finder, `finder` or the
+    shipped one, knows tiles best upright), and then read whichever way up it lies
+    (`_read_any_way_up`). Raises ScanError when the tiles are too many or too few for a hand."""
+    tilt = hand_tilt(found)
+    if abs(tilt) >= LEVEL_FROM:
+        levelled = level(photo.image, tilt, [f.outline for f in found])
+        again = reading_order(find_tiles(levelled.image, finder))
+        if again:
+            def back(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+                return levelled.box_back(box, photo.image.shape)
+
+            try:
+                scan = _read_any_way_up(replace(photo, image=levelled.image), again, classifier, situation, finder)
+            except ScanError as error:
+                raise _moved_back(error, photo, back) from None
+            scan = _moved_back(scan, photo, back)
+            return replace(scan, doubts=scan.doubts + [LEVELLED_SAID.format(abs(tilt))])
+    return _read_any_way_up(photo, found, classifier, situation, finder)
+
+
+def _read_any_way_up(photo: Photo, found: list[Found], classifier, situation: dict | None = None,
+                     finder=None) -> Scan:
     """The tiles found in a photo named and read as a hand, whichever way up it lies: a hand
     lying across the photo (`lies_across`) is found again in the photo turned a quarter (the
-    finder, `finder` or the shipped one, knows tiles best the right way up), and a hand that
-    reads nearer a laid one upside down (`_unlike_a_laid_hand`) is found again upside down.
-    Raises ScanError when the tiles are too many or too few for a hand."""
+    finder knows tiles best the right way up), and a hand that reads nearer a laid one upside
+    down (`_unlike_a_laid_hand`) is found again upside down."""
     turn, view = None, named_view(photo, found, classifier)
     if _no_hand(len(view[1])) is None and lies_across(view[2]):
         quarter = min(QUARTERS, key=lambda way: _unlike_turned(view, way, situation))
@@ -316,12 +340,12 @@ def read_found(photo: Photo, found: list[Found], classifier, situation: dict | N
         read = again and _read_or_refused(again, situation, tries=0)
         if isinstance(read, Scan) and _reads_better(_unlike_a_laid_hand(read), unlike):
             turn, view, scan = THEN_UPSIDE_DOWN[turn], again, _read_or_refused(again, situation)
+    if turn is not None:
+        shape = view[0].image.shape
+        scan = _moved_back(scan, photo, lambda box: turned_box(box, shape, UNTURN[turn]))
     if isinstance(scan, ScanError):
         raise scan
-    if turn is None:
-        return scan
-    scan = _turned_back(scan, photo, view[0].image.shape, UNTURN[turn])
-    return replace(scan, doubts=scan.doubts + [TURNED_SAID[turn]])
+    return scan if turn is None else replace(scan, doubts=scan.doubts + [TURNED_SAID[turn]])
 
 
 def _unlike_turned(view: tuple[Photo, list[Found], list[Detection]], turn: int, situation: dict | None
@@ -436,11 +460,15 @@ def lies_across(tiles: list[Found] | list[Detection]) -> bool:
     return bool(faces) and sum(t.pose == SIDEWAYS for t in faces) >= TURNED_SHARE * len(faces)
 
 
-def _turned_back(scan: Scan, photo: Photo, shape: tuple[int, ...], turn: int) -> Scan:
-    """A scan read in an image of `shape` with its tiles' boxes turned by `turn` into `photo`'s."""
-    back = [replace(d, box=turned_box(d.box, shape, turn), outline=d.outline and turned_box(d.outline, shape, turn))
-            for d in scan.detections]
-    return replace(scan, detections=back, boxes=_boxes(back, photo))
+def _moved_back(scan: Scan | ScanError, photo: Photo, back) -> Scan | ScanError:
+    """A scan read in a turned view of `photo`, its tiles' boxes moved by `back` (a box of the
+    view to one of the photo's working image) into the photo's; for a ScanError, the tiles it
+    found and named."""
+    if isinstance(scan, ScanError):
+        found = [replace(f, box=back(f.box), whole=f.whole and back(f.whole)) for f in scan.found]
+        return ScanError(scan.code, scan.message, found, scan.named and _moved_back(scan.named, photo, back))
+    moved = [replace(d, box=back(d.box), outline=d.outline and back(d.outline)) for d in scan.detections]
+    return replace(scan, detections=moved, boxes=_boxes(moved, photo))
 
 
 def turned_box(box: tuple[int, int, int, int], shape: tuple[int, ...], turn: int) -> tuple[int, int, int, int]:
