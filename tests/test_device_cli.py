@@ -143,3 +143,26 @@ def test_an_unknown_fault_is_refused_by_the_command_line():
     result = subprocess.run([sys.executable, "-m", "webui.cli", "table", "simulate", "--faults", "fire"],
                             cwd=ROOT, capture_output=True, text=True, timeout=DEADLINE)
     assert result.returncode == 2 and "unknown fault 'fire'" in result.stderr
+
+
+def test_a_signal_caught_while_the_wait_holds_its_lock_still_stops_the_command():
+    """The table commands stop on SIGINT or SIGTERM through an event their loop waits on. The
+    handler runs on the main thread, which may be inside that wait holding the event's lock:
+    setting the event right there waited for ever on that lock, and a Ctrl+C now and then left
+    `tenbou table simulate` running. Here the handler runs on a thread that holds the lock (the
+    event's Condition, as CPython's Event keeps it) and must return, and the event be set."""
+    import threading
+
+    from webui.commands.table import INTERRUPTED, _StopOnSignal
+
+    stopping = _StopOnSignal()
+
+    def caught_inside_the_wait():
+        with stopping.stop._cond:
+            stopping._handle(signal.SIGINT, None)
+
+    handler = threading.Thread(target=caught_inside_the_wait, daemon=True)
+    handler.start()
+    handler.join(5)
+    assert not handler.is_alive(), "the signal handler hung on the event's lock"
+    assert stopping.stop.wait(5) and stopping.status == INTERRUPTED

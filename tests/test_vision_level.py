@@ -6,15 +6,14 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.detect import UPRIGHT, Found
 from vision.level import hand_tilt, level
 
 
-def _row(angle: float, count: int = 14, start=(100.0, 300.0), pitch: float = 40.0) -> list[Found]:
-    """Tiles 30x40 laid in a row going `angle` degrees (the image's y down), as boxes."""
+def _row(angle: float, count: int = 14, start=(100.0, 300.0), pitch: float = 40.0) -> list[tuple[int, int, int, int]]:
+    """The face boxes of tiles 30x40 laid in a row going `angle` degrees (the image's y down)."""
     dx, dy = math.cos(math.radians(angle)) * pitch, math.sin(math.radians(angle)) * pitch
-    return [Found((round(start[0] + i * dx - 15), round(start[1] + i * dy - 20),
-                   round(start[0] + i * dx + 15), round(start[1] + i * dy + 20)), UPRIGHT) for i in range(count)]
+    return [(round(start[0] + i * dx - 15), round(start[1] + i * dy - 20),
+             round(start[0] + i * dx + 15), round(start[1] + i * dy + 20)) for i in range(count)]
 
 
 @pytest.mark.parametrize("angle", [-40.0, -20.0, -8.0, 0.0, 12.0, 30.0])
@@ -31,7 +30,7 @@ def test_a_column_and_a_row_a_quarter_turn_apart_are_one_slant():
 def test_tiles_too_few_or_scattered_tell_no_slant():
     assert hand_tilt(_row(25.0, count=2)) == 0.0
     rng = np.random.default_rng(1)
-    scattered = [Found((x, y, x + 30, y + 40), UPRIGHT) for x, y in rng.integers(0, 2000, (14, 2))]
+    scattered = [(x, y, x + 30, y + 40) for x, y in rng.integers(0, 2000, (14, 2))]
     assert hand_tilt(scattered) == 0.0
 
 
@@ -57,7 +56,7 @@ def test_the_levelled_photo_holds_the_tiles_and_little_else():
     smaller than in the photo, and never beyond the photo's own corners."""
     picture = np.full((1000, 1000, 3), 90, np.uint8)
     row = _row(20.0, count=6, start=(400.0, 400.0))
-    levelled = level(picture, 20.0, [t.box for t in row])
+    levelled = level(picture, 20.0, row)
     height, width = levelled.image.shape[:2]
     assert width < 1000 and height < 1000
     assert width == pytest.approx(6 * 40 + 3 * 40, abs=25)   # the row's length and 1.5 tiles either end
@@ -97,7 +96,7 @@ def test_a_hand_photographed_askew_is_read_as_laid(seed, degrees, upside_down):
     truth = [askew.box_to(box) for box in boxes]
     assert all(max(_iou(box, true) for true in truth) >= 0.5 for box in scan.boxes)
     # the slant said is the rows', the photo's turn and the camera's own (turned a little) together
-    slant = abs(hand_tilt([Found(tuple(round(v) for v in box), UPRIGHT) for box in truth]))
+    slant = abs(hand_tilt([tuple(round(v) for v in box) for box in truth]))
     said = [d for d in scan.doubts if d.startswith(LEVELLED_SAID.split("{")[0])]
     assert len(said) == 1 and abs(int(said[0].split("rows ")[1].split()[0]) - slant) <= 2
     assert (TURNED_SAID[cv2.ROTATE_180] in scan.doubts) == upside_down

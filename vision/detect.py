@@ -257,7 +257,7 @@ class TileFinder:
         tiles = decode(raw, threshold, seen, image.shape[:2])
         # tiles lying askew are found again levelled (`vision.scan.read_found`), closer there if
         # they are small: a closer look at them here would be time lost
-        askew = abs(hand_tilt(tiles)) >= LEVEL_FROM
+        askew = abs(hand_tilt([t.box for t in tiles])) >= LEVEL_FROM
         closer = closer_view(tiles, image.shape[:2], self.side) if self.closer and not askew else None
         if closer is None:
             return tiles

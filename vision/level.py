@@ -15,14 +15,13 @@ photos turned 0-40 degrees: a median error of under one degree, 90% within four.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
-if TYPE_CHECKING:   # the finder skips its closer look at tiles lying askew (`detect.TileFinder.find`)
-    from .detect import Box, Found
+Box = tuple[int, int, int, int]   # as `detect.Box`: the finder imports this module, not the other way
 
 # Rows slanting less than this are read as they lie (the finder and classifier learnt tiles
 # turned a little); the tiles' directions must agree at least LEVEL_AGREEMENT (the length of
@@ -36,13 +35,13 @@ LEVEL_MARGIN = 1.5
 MIN_TILES = 3
 
 
-def hand_tilt(found: list[Found]) -> float:
-    """How far the tiles' rows slant in the photo, in degrees between -45 and 45 (positive
-    where they fall to the right, as the image's y runs down), or 0.0 where too few tiles or
-    too little agreement say."""
-    if len(found) < MIN_TILES:
+def hand_tilt(boxes: Sequence[Box]) -> float:
+    """How far the rows of the tiles whose faces' `boxes` are given slant in the photo, in
+    degrees between -45 and 45 (positive where they fall to the right, as the image's y runs
+    down), or 0.0 where too few tiles or too little agreement say."""
+    if len(boxes) < MIN_TILES:
         return 0.0
-    centres = np.array([((f.box[0] + f.box[2]) / 2, (f.box[1] + f.box[3]) / 2) for f in found], np.float64)
+    centres = np.array([((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in boxes], np.float64)
     apart = np.linalg.norm(centres[:, None] - centres[None], axis=2)
     np.fill_diagonal(apart, np.inf)
     towards = centres[apart.argmin(axis=1)] - centres

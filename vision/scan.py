@@ -300,10 +300,10 @@ def scan_photo(photo: Photo, classifier=None, situation: dict | None = None) -> 
 def read_found(photo: Photo, found: list[Found], classifier, situation: dict | None = None,
                finder=None) -> Scan:
     """The tiles found in a photo named and read as a hand, however it lies: a hand lying
-    askew (`hand_tilt`) is found again in the photo turned level (the finder, `finder` or the
+    askew (`level.hand_tilt`) is found again in the photo turned level (the finder, `finder` or the
     shipped one, knows tiles best upright), and then read whichever way up it lies
     (`_read_any_way_up`). Raises ScanError when the tiles are too many or too few for a hand."""
-    tilt = hand_tilt(found)
+    tilt = hand_tilt([f.box for f in found])
     if abs(tilt) >= LEVEL_FROM:
         levelled = level(photo.image, tilt, [f.outline for f in found])
         again = reading_order(find_tiles(levelled.image, finder))

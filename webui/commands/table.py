@@ -107,7 +107,11 @@ class _StopOnSignal:
 
     def _handle(self, signum, frame) -> None:
         self.status = INTERRUPTED if signum == signal.SIGINT else 0
-        self.stop.set()
+        # The handler runs on the main thread, which may be inside `stop.wait` holding the
+        # event's own lock at that moment: `stop.set()` here would wait on that lock for ever
+        # (Python's signal docs warn so, and a Ctrl+C now and then left the command running).
+        # Another thread takes the lock once the main thread lets it go.
+        threading.Thread(target=self.stop.set, name="stop on signal", daemon=True).start()
 
 
 def run_watch(args) -> int:
