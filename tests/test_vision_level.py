@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from vision.level import hand_tilt, level
+from vision_scenes import iou
 
 
 def _row(angle: float, count: int = 14, start=(100.0, 300.0), pitch: float = 40.0) -> list[tuple[int, int, int, int]]:
@@ -65,13 +66,6 @@ def test_the_levelled_photo_holds_the_tiles_and_little_else():
     assert whole.image.shape[0] == pytest.approx(side, abs=2)
 
 
-def _iou(a, b) -> float:
-    ix = max(0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
-
-
 @pytest.mark.parametrize("seed, degrees, upside_down", [(300, 20.0, False), (302, -25.0, False),
                                                          (303, 35.0, False), (302, 20.0, True)])
 def test_a_hand_photographed_askew_is_read_as_laid(seed, degrees, upside_down):
@@ -94,7 +88,7 @@ def test_a_hand_photographed_askew_is_read_as_laid(seed, degrees, upside_down):
     scan = scan_photo(photo_from_frame(askew.image), situation={"rules": "riichi"})
     assert same_hand(scan.hand, scene.hand), (scan.hand, scan.doubts)
     truth = [askew.box_to(box) for box in boxes]
-    assert all(max(_iou(box, true) for true in truth) >= 0.5 for box in scan.boxes)
+    assert all(max(iou(box, true) for true in truth) >= 0.5 for box in scan.boxes)
     # the slant said is the rows', the photo's turn and the camera's own (turned a little) together
     slant = abs(hand_tilt([tuple(round(v) for v in box) for box in truth]))
     said = [d for d in scan.doubts if d.startswith(LEVELLED_SAID.split("{")[0])]
@@ -144,5 +138,5 @@ def test_tiles_too_few_for_a_hand_askew_come_back_in_the_photos_pixels():
     named = caught.value.named
     assert caught.value.code == "too_few_tiles" and len(named.boxes) == 8
     truth = [askew.box_to(t.whole or t.box) for t in scene.tiles]
-    assert all(max(_iou(box, true) for true in truth) >= 0.5 for box in named.boxes)
-    assert all(max(_iou(f.outline, true) for true in truth) >= 0.5 for f in caught.value.found)
+    assert all(max(iou(box, true) for true in truth) >= 0.5 for box in named.boxes)
+    assert all(max(iou(f.outline, true) for true in truth) >= 0.5 for f in caught.value.found)

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from vision.scan import TURNED_SAID, UNTURN, turned_box
+from vision_scenes import iou
 
 TURNS = (cv2.ROTATE_180, cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_90_COUNTERCLOCKWISE)
 
@@ -17,13 +18,6 @@ def test_a_box_turns_with_its_picture_and_back(turn):
     box = turned_box((30, 10, 70, 20), picture.shape, turn)
     assert box == (xs.min(), ys.min(), xs.max() + 1, ys.max() + 1)
     assert turned_box(box, turned.shape, UNTURN[turn]) == (30, 10, 70, 20)
-
-
-def _iou(a, b) -> float:
-    ix = max(0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
 
 
 @pytest.mark.parametrize("seed", [300, 302, 303])
@@ -47,7 +41,7 @@ def test_a_hand_photographed_from_another_seat_is_read_as_from_its_own(seed):
         assert same_hand(scan.hand, scene.hand), (turn, scan.hand, scan.doubts)
         assert TURNED_SAID[UNTURN[turn]] in scan.doubts   # read turned back the way it was turned
         truth = [turned_box(t.whole or t.box, scene.image.shape, turn) for t in scene.tiles]
-        assert all(max(_iou(box, true) for true in truth) >= 0.5 for box in scan.boxes)
+        assert all(max(iou(box, true) for true in truth) >= 0.5 for box in scan.boxes)
 
 
 def test_a_hand_upside_down_with_a_tile_missed_is_found_again_the_right_way_up():

@@ -8,6 +8,7 @@ the scorer in), so this package stays images in, tiles and a proposed hand out.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 import cv2
@@ -308,9 +309,7 @@ def read_found(photo: Photo, found: list[Found], classifier, situation: dict | N
         levelled = level(photo.image, tilt, [f.outline for f in found])
         again = reading_order(find_tiles(levelled.image, finder))
         if again:
-            def back(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-                return levelled.box_back(box, photo.image.shape)
-
+            back = partial(levelled.box_back, shape=photo.image.shape)
             try:
                 scan = _read_any_way_up(replace(photo, image=levelled.image), again, classifier, situation, finder)
             except ScanError as error:

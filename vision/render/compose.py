@@ -54,8 +54,8 @@ def photograph(tiles: list[Placed], ts: TileSet, rng: np.random.Generator, *, fa
         tops[i] = draw_tile(canvas, moved[i], ts, fw, fh, depth, rng)
     dice_tops = _dice(canvas, tops, dice, fw, depth, rng) if dice else []
     h_cam = photo.camera_homography(rng, pw, ph, tilt, yaw)
-    quads = [cv2.perspectiveTransform(q[None].astype(np.float32), h_cam)[0] for q in tops]
-    in_frame = [cv2.perspectiveTransform(q[None].astype(np.float32), h_cam)[0] for q in dice_tops]   # the dice too
+    quads = _projected(tops, h_cam)
+    in_frame = _projected(dice_tops, h_cam)   # the dice too
     # scale so a face is about out_face_w wide, then frame everything with a margin
     widths = [np.linalg.norm(q[1] - q[0]) if t.pose != "sideways" else np.linalg.norm(q[3] - q[0])
               for q, t in zip(quads, moved)]
@@ -77,11 +77,15 @@ def photograph(tiles: list[Placed], ts: TileSet, rng: np.random.Generator, *, fa
     image = photo.light(image, rng)
     if degrade:
         image = photo.degrade(image, rng)
-    quads = [cv2.perspectiveTransform(q[None].astype(np.float32), full)[0] for q in tops]
+    quads = _projected(tops, full)
     down = np.array([0, depth], np.float32)
-    outlines = [cv2.perspectiveTransform(np.vstack([q, q + down])[None].astype(np.float32), full)[0] for q in tops]
-    seen_dice = [cv2.perspectiveTransform(q[None].astype(np.float32), full)[0] for q in dice_tops]
-    return Shot(image, quads, outlines, seen_dice)
+    outlines = _projected([np.vstack([q, q + down]) for q in tops], full)
+    return Shot(image, quads, outlines, _projected(dice_tops, full))
+
+
+def _projected(quads: list[np.ndarray], homography: np.ndarray) -> list[np.ndarray]:
+    """Each of `quads` (points on the table plane) where `homography` takes it."""
+    return [cv2.perspectiveTransform(q[None].astype(np.float32), homography)[0] for q in quads]
 
 
 def _dice(canvas: np.ndarray, tops: list[np.ndarray], count: int, fw: float, depth: float,

@@ -151,7 +151,7 @@ def dice(frame, folder, centre, span):
     if not frame.get("dice"):
         return
     ivory = material("die", (0.93, 0.91, 0.86), 0.3)
-    for k, die in enumerate(frame.get("dice", [])):
+    for k, die in enumerate(frame["dice"]):
         s = die["side"]
         x = centre.x + die["end"] * (span / 2 + die["reach"] + s / 2)
         cube = block(f"die{k}", (s, s, s), (x, die["depth"], s / 2), ivory, s * 0.12)
